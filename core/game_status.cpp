@@ -1,0 +1,28 @@
+#include "game_status.hpp"
+
+#include "attacks.hpp"
+#include "movegen.hpp"
+
+namespace tessera {
+
+GameStatus gameStatus(Position& pos) {
+  MoveList moves;
+  generateLegal(pos, moves);
+  if (moves.empty()) return inCheck(pos, pos.sideToMove()) ? GameStatus::Checkmate : GameStatus::Stalemate;
+  if (pos.repetitions() >= 2) return GameStatus::ThreefoldRepetition;
+  if (pos.halfmoveClock() >= pos.variant().fiftyMoveLimit) return GameStatus::FiftyMoveRule;
+  return GameStatus::Ongoing;
+}
+
+std::string_view gameStatusName(GameStatus s) {
+  switch (s) {
+    case GameStatus::Ongoing: return "ongoing";
+    case GameStatus::Checkmate: return "checkmate";
+    case GameStatus::Stalemate: return "stalemate";
+    case GameStatus::ThreefoldRepetition: return "threefold repetition";
+    case GameStatus::FiftyMoveRule: return "fifty-move rule";
+  }
+  return "?";
+}
+
+}  // namespace tessera

@@ -1,0 +1,20 @@
+#pragma once
+// Whether the game goes on, and if not, why: checkmate, stalemate, repetition, the 50-move rule.
+#include <string_view>
+
+#include "position.hpp"
+
+namespace tessera {
+
+enum class GameStatus {
+  Ongoing,
+  Checkmate,             // the side to move has no legal move and is in check: it loses
+  Stalemate,             // no legal move, not in check: a draw
+  ThreefoldRepetition,   // the position stands for the third time: a draw
+  FiftyMoveRule,         // the variant's limit of half-moves without capture or pawn-like move
+};
+
+GameStatus gameStatus(Position& pos);
+std::string_view gameStatusName(GameStatus s);
+
+}  // namespace tessera

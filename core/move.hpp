@@ -1,0 +1,46 @@
+#pragma once
+// One action of a turn.
+#include <array>
+#include <cstdint>
+
+#include "geometry.hpp"
+
+namespace tessera {
+
+enum class MoveKind : std::uint8_t {
+  Normal,     // a piece moves, capturing what stands on `to`
+  EnPassant,  // captures the piece that passed `to`
+  Castle,     // the King's from and to; the partner moves per the variant's castling rule
+};
+
+struct Move {
+  Square from = kNoSquare;
+  Square to = kNoSquare;
+  MoveKind kind = MoveKind::Normal;
+  std::uint8_t promotion = 0;  // piece type + 1, 0 for none
+  std::uint8_t wing = 0;       // castling: 0 toward higher files, 1 toward file a
+  bool doubleStep = false;     // a non-jumping double step: the passed square may become e.p.
+
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// A fixed-capacity list: no allocation in the move generator.
+class MoveList {
+ public:
+  static constexpr int kCapacity = 2048;
+  void push(const Move& m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  const Move& operator[](int i) const { return moves_[i]; }
+  Move& operator[](int i) { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  void truncate(int n) { size_ = n; }
+
+ private:
+  std::array<Move, kCapacity> moves_;
+  int size_ = 0;
+};
+
+}  // namespace tessera

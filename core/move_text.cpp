@@ -1,0 +1,117 @@
+#include "move_text.hpp"
+
+#include <cctype>
+
+#include "attacks.hpp"
+#include "movegen.hpp"
+
+namespace tessera {
+namespace {
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+bool isPawnLetter(const Variant& v, int type) { return v.pieces[type].letter == 'P'; }
+
+std::string stripSuffixes(std::string_view text) {
+  std::string s(text);
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+std::string longAlgebraic(const Position& pos, const Move& m) {
+  std::string s = squareName(m.from) + squareName(m.to);
+  if (m.promotion) s += lower(pos.variant().pieces[m.promotion - 1].letter);
+  return s;
+}
+
+std::string san(Position& pos, const Move& m) {
+  const Variant& v = pos.variant();
+  std::string s;
+  if (m.kind == MoveKind::Castle) {
+    s = m.wing == 0 ? "O-O" : "O-O-O";
+  } else {
+    const int type = pieceType(pos.at(m.from));
+    const bool capture = m.kind == MoveKind::EnPassant || pos.at(m.to) != kEmpty;
+    if (isPawnLetter(v, type)) {
+      if (capture) s += fileLetter(fileOf(m.from));
+    } else {
+      s += v.pieces[type].letter;
+      MoveList legal;
+      generateLegal(pos, legal);
+      bool clash = false, sameFile = false, sameRank = false;
+      for (const Move& o : legal) {
+        if (o.to != m.to || o.from == m.from || o.kind == MoveKind::Castle || pieceType(pos.at(o.from)) != type) continue;
+        clash = true;
+        sameFile = sameFile || fileOf(o.from) == fileOf(m.from);
+        sameRank = sameRank || rankOf(o.from) == rankOf(m.from);
+      }
+      if (clash) {
+        if (!sameFile) s += fileLetter(fileOf(m.from));
+        else if (!sameRank) s += std::to_string(rankOf(m.from) + 1);
+        else s += squareName(m.from);
+      }
+    }
+    if (capture) s += 'x';
+    s += squareName(m.to);
+    if (m.promotion) s += std::string("=") + v.pieces[m.promotion - 1].letter;
+  }
+  pos.make(m);
+  if (inCheck(pos, pos.sideToMove())) {
+    MoveList replies;
+    generateLegal(pos, replies);
+    s += replies.empty() ? '#' : '+';
+  }
+  pos.unmake();
+  return s;
+}
+
+Move parseMove(Position& pos, std::string_view text) {
+  if (text.empty()) throw MoveTextError("empty move text");
+  for (char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '=' && c != '+' && c != '#' && c != 'x' &&
+        c != '!' && c != '?')
+      throw MoveTextError("move text '" + std::string(text) + "' has an unexpected character '" + std::string(1, c) + "'");
+  const std::string wanted = stripSuffixes(text);
+  MoveList legal;
+  generateLegal(pos, legal);
+  const Move* found = nullptr;
+  int matches = 0;
+  for (const Move& m : legal) {
+    const std::string lan = longAlgebraic(pos, m);
+    std::string lanNoPromo = lan;
+    bool match = lan == wanted || stripSuffixes(san(pos, m)) == wanted;
+    // Castling may also be written 0-0 / 0-0-0.
+    if (!match && m.kind == MoveKind::Castle) match = wanted == (m.wing == 0 ? "0-0" : "0-0-0");
+    // A promotion letter may be upper case in long algebraic.
+    if (!match && m.promotion && wanted.size() == lan.size() && lower(wanted.back()) == lan.back() &&
+        wanted.substr(0, wanted.size() - 1) == lan.substr(0, lan.size() - 1))
+      match = true;
+    if (match) {
+      found = &m;
+      ++matches;
+    }
+  }
+  if (matches == 1) return *found;
+  if (matches > 1) throw MoveTextError("move text '" + std::string(text) + "' is ambiguous here");
+  // Tell a malformed text from an illegal one.
+  bool looksLikeLan = false;
+  {
+    std::size_t i = 0;
+    auto square = [&]() {
+      if (i >= wanted.size() || wanted[i] < 'a' || wanted[i] > 'p') return false;
+      ++i;
+      const std::size_t d = i;
+      while (i < wanted.size() && std::isdigit(static_cast<unsigned char>(wanted[i]))) ++i;
+      return i > d;
+    };
+    looksLikeLan = square() && square();
+  }
+  const bool looksLikeSan = std::isupper(static_cast<unsigned char>(wanted[0])) || wanted[0] == 'O' ||
+                            (wanted[0] >= 'a' && wanted[0] <= 'p');
+  if (!looksLikeLan && !looksLikeSan) throw MoveTextError("move text '" + std::string(text) + "' is not a move");
+  throw MoveTextError("'" + std::string(text) + "' is not a legal move in this position");
+}
+
+}  // namespace tessera

@@ -1,0 +1,25 @@
+#pragma once
+// Actions as text: long algebraic ("e2e4", "e7e8q", "a10a12", castling as the King's move) and
+// SAN ("Nf3", "exd6", "O-O", "e8=Q+"), for every variant, both ways.
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "move.hpp"
+#include "position.hpp"
+
+namespace tessera {
+
+class MoveTextError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string longAlgebraic(const Position& pos, const Move& m);
+std::string san(Position& pos, const Move& m);  // needs the position to test for check and ambiguity
+
+// Reads either form and returns the legal move it names. Throws MoveTextError saying whether the
+// text is malformed or names no legal move (or several).
+Move parseMove(Position& pos, std::string_view text);
+
+}  // namespace tessera

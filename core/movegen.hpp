@@ -1,0 +1,16 @@
+#pragma once
+// Legal move generation: every action of the side to move that leaves its royal piece safe.
+#include "move.hpp"
+#include "position.hpp"
+
+namespace tessera {
+
+// Moves by the rules of piece movement, castling included, before the royal-safety test.
+void generatePseudoLegal(const Position& pos, MoveList& out);
+
+// Only the legal ones. The position is changed and restored while testing.
+void generateLegal(Position& pos, MoveList& out);
+
+bool isLegal(Position& pos, const Move& m);
+
+}  // namespace tessera

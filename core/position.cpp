@@ -1,0 +1,207 @@
+#include "position.hpp"
+
+#include "attacks.hpp"
+#include "zobrist.hpp"
+
+namespace tessera {
+
+int nextSide(const Position& pos, int side) { return (side + 1) % pos.variant().sides; }
+
+Position::Position(const Variant& variant) : variant_(&variant), tables_(variant.tables.get()) {
+  royal_.fill(kNoSquare);
+  key_ = 0;
+}
+
+void Position::place(Square sq, PieceCode piece) {
+  board_[sq] = piece;
+  occupied_[pieceSide(piece)].set(sq);
+  if (variant_->pieces[pieceType(piece)].royal) royal_[pieceSide(piece)] = sq;
+  key_ ^= zobrist().piece[piece][sq];
+}
+
+PieceCode Position::lift(Square sq) {
+  const PieceCode piece = board_[sq];
+  board_[sq] = kEmpty;
+  occupied_[pieceSide(piece)].reset(sq);
+  if (royal_[pieceSide(piece)] == sq) royal_[pieceSide(piece)] = kNoSquare;
+  key_ ^= zobrist().piece[piece][sq];
+  return piece;
+}
+
+void Position::changeHeld(int side, int type, int delta) {
+  const auto& z = zobrist();
+  key_ ^= z.holdings[side][type][std::min<int>(holdings_[side][type], 15)];
+  holdings_[side][type] = static_cast<std::uint8_t>(holdings_[side][type] + delta);
+  key_ ^= z.holdings[side][type][std::min<int>(holdings_[side][type], 15)];
+}
+
+void Position::put(Square sq, PieceCode piece) {
+  if (board_[sq]) clear(sq);
+  place(sq, piece);
+}
+
+void Position::clear(Square sq) {
+  if (board_[sq]) lift(sq);
+  setUnmoved(sq, false);
+}
+
+void Position::setSideToMove(int side) {
+  key_ ^= zobrist().sideToMove[side_] ^ zobrist().sideToMove[side];
+  side_ = side;
+}
+
+void Position::setCastlingRights(std::uint8_t rights) {
+  key_ ^= zobrist().castling[castling_] ^ zobrist().castling[rights];
+  castling_ = rights;
+}
+
+void Position::setEnPassant(Square passed, Square victim) {
+  if (enPassant_ != kNoSquare) key_ ^= zobrist().enPassant[enPassant_];
+  enPassant_ = passed;
+  enPassantVictim_ = victim;
+  if (enPassant_ != kNoSquare) key_ ^= zobrist().enPassant[enPassant_];
+}
+
+void Position::setHeld(int side, int type, int count) { changeHeld(side, type, count - holdings_[side][type]); }
+
+void Position::setUnmoved(Square sq, bool value) {
+  if (unmoved_.test(sq) == value) return;
+  if (value) unmoved_.set(sq);
+  else unmoved_.reset(sq);
+  key_ ^= zobrist().unmoved[sq];
+}
+
+void Position::setClocks(int halfmove, int fullmove) {
+  halfmove_ = halfmove;
+  fullmove_ = fullmove;
+}
+
+bool Position::enPassantCapturable(Square passed, int bySide) const {
+  bool found = false;
+  for (int s = 0; s < variant_->sides && !found; ++s) {
+    if (s == bySide) continue;
+    occupied_[s].forEach([&](Square from) {
+      if (!found && canCaptureEnPassantOnto(*this, from, passed)) found = true;
+    });
+  }
+  return found;
+}
+
+void Position::make(const Move& m) {
+  Undo u;
+  u.move = m;
+  u.castling = castling_;
+  u.enPassant = enPassant_;
+  u.enPassantVictim = enPassantVictim_;
+  u.halfmove = halfmove_;
+  u.fullmove = fullmove_;
+  u.key = key_;
+  const int us = side_;
+  setEnPassant(kNoSquare, kNoSquare);
+
+  if (m.kind == MoveKind::Castle) {
+    const CastlingRule& rule = tables_->castling[us][m.wing];
+    u.moved = lift(rule.kingFrom);
+    const PieceCode partner = lift(rule.partnerFrom);
+    place(rule.kingTo, u.moved);
+    place(rule.partnerTo, partner);
+    u.movedWasUnmoved = unmoved_.test(rule.kingFrom);
+    u.capturedWasUnmoved = unmoved_.test(rule.partnerFrom);
+    setUnmoved(rule.kingFrom, false);
+    setUnmoved(rule.partnerFrom, false);
+    ++halfmove_;
+  } else {
+    u.capturedSquare = m.kind == MoveKind::EnPassant ? u.enPassantVictim : m.to;
+    if (board_[u.capturedSquare]) {
+      u.captured = lift(u.capturedSquare);
+      u.capturedWasUnmoved = unmoved_.test(u.capturedSquare);
+      setUnmoved(u.capturedSquare, false);
+      const int capturedType = pieceType(u.captured);
+      if (variant_->capturedToOwnerHoldings) {
+        for (int t : variant_->holdingsChoices)
+          if (t == capturedType) {
+            changeHeld(pieceSide(u.captured), t, +1);
+            u.heldAddedType = static_cast<std::int8_t>(t);
+            u.heldAddedSide = static_cast<std::int8_t>(pieceSide(u.captured));
+          }
+      }
+    }
+    u.moved = lift(m.from);
+    u.movedWasUnmoved = unmoved_.test(m.from);
+    setUnmoved(m.from, false);
+    PieceCode arriving = u.moved;
+    if (m.promotion) {
+      const int newType = m.promotion - 1;
+      arriving = makePiece(us, newType);
+      for (int t : variant_->holdingsChoices)
+        if (t == newType) {
+          changeHeld(us, t, -1);
+          u.heldUsedType = static_cast<std::int8_t>(t);
+        }
+    }
+    place(m.to, arriving);
+    const bool pawnLike = variant_->isPromotingType(pieceType(u.moved));
+    halfmove_ = (u.captured || pawnLike) ? 0 : halfmove_ + 1;
+    if (m.doubleStep) {
+      // A double step: the passed square becomes e.p. if an opponent could take there.
+      const Square passed = makeSquare((fileOf(m.from) + fileOf(m.to)) / 2, (rankOf(m.from) + rankOf(m.to)) / 2);
+      if (enPassantCapturable(passed, us)) setEnPassant(passed, m.to);
+    }
+  }
+  setCastlingRights(castling_ & ~(tables_->castlingRightsTouching[m.from] | tables_->castlingRightsTouching[m.to]));
+  const int next = nextSide(*this, us);
+  if (next == 0) ++fullmove_;
+  setSideToMove(next);
+  history_.push_back(u);
+}
+
+void Position::unmake() {
+  const Undo u = history_.back();
+  history_.pop_back();
+  const Move& m = u.move;
+  const int us = pieceSide(u.moved);
+  if (m.kind == MoveKind::Castle) {
+    const CastlingRule& rule = tables_->castling[us][m.wing];
+    const PieceCode partner = lift(rule.partnerTo);
+    lift(rule.kingTo);
+    place(rule.kingFrom, u.moved);
+    place(rule.partnerFrom, partner);
+    if (u.movedWasUnmoved) unmoved_.set(rule.kingFrom);
+    if (u.capturedWasUnmoved) unmoved_.set(rule.partnerFrom);
+  } else {
+    lift(m.to);
+    place(m.from, u.moved);
+    if (u.movedWasUnmoved) unmoved_.set(m.from);
+    if (u.captured) {
+      place(u.capturedSquare, u.captured);
+      if (u.capturedWasUnmoved) unmoved_.set(u.capturedSquare);
+    }
+    if (u.heldAddedType >= 0) holdings_[u.heldAddedSide][u.heldAddedType]--;
+    if (u.heldUsedType >= 0) holdings_[us][u.heldUsedType]++;
+  }
+  side_ = us;
+  castling_ = u.castling;
+  enPassant_ = u.enPassant;
+  enPassantVictim_ = u.enPassantVictim;
+  halfmove_ = u.halfmove;
+  fullmove_ = u.fullmove;
+  key_ = u.key;
+}
+
+int Position::repetitions() const {
+  int count = 0;
+  const int n = static_cast<int>(history_.size());
+  const int reach = std::min(n, halfmove_);
+  for (int i = 1; i <= reach; ++i)
+    if (history_[n - i].key == key_) ++count;
+  return count;
+}
+
+bool samePosition(const Position& a, const Position& b) {
+  return a.variant_ == b.variant_ && a.board_ == b.board_ && a.side_ == b.side_ && a.castling_ == b.castling_ &&
+         a.enPassant_ == b.enPassant_ && a.enPassantVictim_ == b.enPassantVictim_ && a.halfmove_ == b.halfmove_ &&
+         a.fullmove_ == b.fullmove_ && a.holdings_ == b.holdings_ && a.unmoved_ == b.unmoved_ &&
+         a.key_ == b.key_ && a.royal_ == b.royal_ && a.occupied_ == b.occupied_;
+}
+
+}  // namespace tessera

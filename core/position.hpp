@@ -1,0 +1,97 @@
+#pragma once
+// A position of a variant: pieces, side to move, rights, counters, holdings, and its hash key.
+// make() and unmake() change it one action at a time; unmake restores it exactly.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "move.hpp"
+#include "move_tables.hpp"
+#include "piece.hpp"
+#include "variant.hpp"
+
+namespace tessera {
+
+class Position {
+ public:
+  explicit Position(const Variant& variant);  // an empty board, side 0 to move
+
+  const Variant& variant() const { return *variant_; }
+  const MoveTables& tables() const { return *tables_; }
+
+  PieceCode at(Square sq) const { return board_[sq]; }
+  int sideToMove() const { return side_; }
+  const SquareSet& occupied(int side) const { return occupied_[side]; }
+  Square royalSquare(int side) const { return royal_[side]; }
+  std::uint8_t castlingRights() const { return castling_; }  // bit side * 2 + wing
+  bool canCastle(int side, int wing) const { return castling_ >> (side * 2 + wing) & 1; }
+  Square enPassantSquare() const { return enPassant_; }
+  Square enPassantVictim() const { return enPassantVictim_; }
+  int halfmoveClock() const { return halfmove_; }
+  int fullmoveNumber() const { return fullmove_; }
+  int held(int side, int type) const { return holdings_[side][type]; }
+  bool unmoved(Square sq) const { return unmoved_.test(sq); }
+  const SquareSet& unmovedSet() const { return unmoved_; }
+  std::uint64_t key() const { return key_; }
+  int plyCount() const { return static_cast<int>(history_.size()); }
+
+  // Setting up (the position string parser uses these); each keeps the key right.
+  void put(Square sq, PieceCode piece);
+  void clear(Square sq);
+  void setSideToMove(int side);
+  void setCastlingRights(std::uint8_t rights);
+  void setEnPassant(Square passed, Square victim);
+  void setHeld(int side, int type, int count);
+  void setUnmoved(Square sq, bool value);
+  void setClocks(int halfmove, int fullmove);
+
+  void make(const Move& m);
+  void unmake();
+  const Move& lastMove() const { return history_.back().move; }
+
+  // How often the current position stood before with the same side to move, since the last
+  // irreversible move.
+  int repetitions() const;
+
+  friend bool samePosition(const Position& a, const Position& b);
+
+ private:
+  struct Undo {
+    Move move;
+    PieceCode moved = kEmpty;
+    PieceCode captured = kEmpty;
+    Square capturedSquare = kNoSquare;
+    std::uint8_t castling = 0;
+    Square enPassant = kNoSquare, enPassantVictim = kNoSquare;
+    int halfmove = 0, fullmove = 0;
+    std::uint64_t key = 0;
+    bool movedWasUnmoved = false, capturedWasUnmoved = false;
+    std::int8_t heldAddedType = -1, heldAddedSide = -1, heldUsedType = -1;
+  };
+
+  void place(Square sq, PieceCode piece);
+  PieceCode lift(Square sq);
+  void changeHeld(int side, int type, int delta);
+  bool enPassantCapturable(Square passed, int bySide) const;
+
+  const Variant* variant_;
+  const MoveTables* tables_;
+  std::array<PieceCode, 256> board_{};
+  std::array<SquareSet, kMaxSides> occupied_{};
+  std::array<Square, kMaxSides> royal_{};
+  int side_ = 0;
+  std::uint8_t castling_ = 0;
+  Square enPassant_ = kNoSquare, enPassantVictim_ = kNoSquare;
+  int halfmove_ = 0, fullmove_ = 1;
+  std::array<std::array<std::uint8_t, kMaxPieceTypes>, kMaxSides> holdings_{};
+  SquareSet unmoved_;
+  std::uint64_t key_ = 0;
+  std::vector<Undo> history_;
+};
+
+// Same pieces, rights, counters and key; history is not compared.
+bool samePosition(const Position& a, const Position& b);
+
+int nextSide(const Position& pos, int side);
+
+}  // namespace tessera

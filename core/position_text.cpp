@@ -1,0 +1,227 @@
+#include "position_text.hpp"
+
+#include <cctype>
+#include <sstream>
+#include <vector>
+
+#include "attacks.hpp"
+
+namespace tessera {
+namespace {
+
+[[noreturn]] void fail(std::size_t at, const std::string& what) {
+  throw PositionError("position string, character " + std::to_string(at + 1) + ": " + what);
+}
+
+int sideOfLetter(char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; }
+
+bool hasInitialMoves(const PieceType& p) {
+  for (const MoveTemplate& m : p.moves.templates)
+    if (m.initialOnly) return true;
+  return false;
+}
+
+const char* kSideNames[] = {"White", "Black", "third side", "fourth side"};
+
+}  // namespace
+
+Placement parsePlacement(const Variant& v, std::string_view text) {
+  Placement out;
+  int rank = v.size.ranks - 1, file = 0;
+  std::size_t i = 0;
+  auto endRank = [&](std::size_t at) {
+    if (file != v.size.files)
+      fail(at, "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, the board has " +
+                   std::to_string(v.size.files) + " files");
+  };
+  for (; i < text.size() && text[i] != ' ' && text[i] != '['; ++i) {
+    const char c = text[i];
+    if (c == '/') {
+      endRank(i);
+      if (rank == 0) fail(i, "more ranks than the board's " + std::to_string(v.size.ranks));
+      --rank;
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (c == '0' && (i == 0 || !std::isdigit(static_cast<unsigned char>(text[i - 1]))))
+        fail(i, "a count of empty squares cannot start with 0");
+      int n = c - '0';
+      while (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))) n = n * 10 + (text[++i] - '0');
+      file += n;
+      if (file > v.size.files) fail(i, "rank " + std::to_string(rank + 1) + " runs past file " + std::string(1, fileLetter(v.size.files - 1)));
+    } else if (std::isalpha(static_cast<unsigned char>(c))) {
+      const int type = v.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      if (type < 0) fail(i, std::string("'") + c + "' is no piece of " + v.name);
+      if (file >= v.size.files) fail(i, "rank " + std::to_string(rank + 1) + " runs past the last file");
+      out.board[makeSquare(file, rank)] = makePiece(sideOfLetter(c), type);
+      ++file;
+    } else {
+      fail(i, std::string("unexpected '") + c + "' in the placement");
+    }
+  }
+  if (i == 0) fail(0, "empty placement");
+  endRank(i);
+  if (rank != 0) fail(i, "only " + std::to_string(v.size.ranks - rank) + " ranks given, the board has " + std::to_string(v.size.ranks));
+  if (i < text.size() && text[i] == '[') {
+    out.hasHoldings = true;
+    for (++i; i < text.size() && text[i] != ']'; ++i) {
+      const char c = text[i];
+      const int type = std::isalpha(static_cast<unsigned char>(c))
+                           ? v.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))))
+                           : -1;
+      if (type < 0) fail(i, std::string("'") + c + "' is no piece of " + v.name + " (in the holdings)");
+      out.holdings[sideOfLetter(c)][type]++;
+    }
+    if (i >= text.size()) fail(i, "holdings '[' without a closing ']'");
+  }
+  return out;
+}
+
+Position parsePosition(const Variant& v, std::string_view text) {
+  std::size_t placementEnd = text.find(' ');
+  if (placementEnd == std::string_view::npos) placementEnd = text.size();
+  const Placement placement = parsePlacement(v, text.substr(0, placementEnd));
+  std::vector<std::pair<std::string, std::size_t>> fields;
+  for (std::size_t i = placementEnd; i < text.size();) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    if (i >= text.size()) break;
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ' ') ++j;
+    fields.emplace_back(std::string(text.substr(i, j - i)), i);
+    i = j;
+  }
+  if (fields.empty()) fail(placementEnd, "the side to move is missing (w or b)");
+  if (fields.size() > 5) fail(fields[5].second, "unexpected extra field '" + fields[5].first + "'");
+
+  Position pos(v);
+  const Placement start = parsePlacement(v, v.startPosition);
+  for (int sq = 0; sq < 256; ++sq) {
+    const PieceCode p = placement.board[sq];
+    if (!p) continue;
+    pos.put(static_cast<Square>(sq), p);
+    if (hasInitialMoves(v.pieces[pieceType(p)]) && start.board[sq] == p) pos.setUnmoved(static_cast<Square>(sq), true);
+  }
+  for (int s = 0; s < v.sides; ++s)
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      const int n = placement.holdings[s][t];
+      if (!n) continue;
+      if (!v.hasHoldings()) fail(placementEnd, v.name + " has no holdings");
+      if (n > 15) fail(placementEnd, "more than 15 of one piece in the holdings");
+      pos.setHeld(s, static_cast<int>(t), n);
+    }
+  const int royal = v.royalType();
+  for (int s = 0; s < v.sides; ++s) {
+    int count = 0;
+    pos.occupied(s).forEach([&](Square sq) { count += pieceType(pos.at(sq)) == royal; });
+    if (count != 1)
+      fail(0, std::string(kSideNames[s]) + " must have exactly one " + v.pieces[royal].name + ", found " +
+                  std::to_string(count));
+  }
+
+  const auto& [sideText, sideAt] = fields[0];
+  if (sideText == "w") pos.setSideToMove(0);
+  else if (sideText == "b") pos.setSideToMove(1);
+  else fail(sideAt, "side to move must be w or b, got '" + sideText + "'");
+
+  std::uint8_t rights = 0;
+  if (fields.size() > 1 && fields[1].first != "-") {
+    const auto& [castlingText, castlingAt] = fields[1];
+    for (std::size_t k = 0; k < castlingText.size(); ++k) {
+      const char c = castlingText[k];
+      int side, wing;
+      switch (c) {
+        case 'K': side = 0; wing = 0; break;
+        case 'Q': side = 0; wing = 1; break;
+        case 'k': side = 1; wing = 0; break;
+        case 'q': side = 1; wing = 1; break;
+        default: fail(castlingAt + k, std::string("castling rights are K, Q, k, q or -, got '") + c + "'");
+      }
+      const CastlingRule& rule = pos.tables().castling[side][wing];
+      if (!v.castling || !rule.exists) fail(castlingAt + k, std::string("castling right '") + c + "' does not exist in " + v.name);
+      const PieceCode partner = start.board[rule.partnerFrom];
+      if (pos.at(rule.kingFrom) != makePiece(side, royal) || pos.at(rule.partnerFrom) != partner)
+        fail(castlingAt + k, std::string("castling right '") + c + "' needs the " + v.pieces[royal].name + " on " +
+                                 squareName(rule.kingFrom) + " and the " + v.pieces[pieceType(partner)].name + " on " +
+                                 squareName(rule.partnerFrom));
+      rights |= static_cast<std::uint8_t>(1u << (side * 2 + wing));
+    }
+  }
+  pos.setCastlingRights(rights);
+
+  if (fields.size() > 2 && fields[2].first != "-") {
+    const auto& [epText, epAt] = fields[2];
+    const auto sq = parseSquare(epText, v.size);
+    if (!sq) fail(epAt, "en passant square '" + epText + "' is not a square of the board");
+    const int mover = 1 - pos.sideToMove();
+    const Offset fwd = orient({0, 1}, sideQuarterTurns(v.sides, mover));
+    const int vf = fileOf(*sq) + fwd.dx, vr = rankOf(*sq) + fwd.dy;
+    if (!v.size.contains(vf, vr) || pos.at(makeSquare(vf, vr)) == kEmpty ||
+        pieceSide(pos.at(makeSquare(vf, vr))) != mover || pos.at(*sq) != kEmpty)
+      fail(epAt, "en passant square " + epText + " does not follow a double step by " + kSideNames[mover]);
+    // Kept only when a capture there is possible, so equal positions get equal keys.
+    bool capturable = false;
+    pos.occupied(pos.sideToMove()).forEach([&](Square from) {
+      capturable = capturable || canCaptureEnPassantOnto(pos, from, *sq);
+    });
+    if (capturable) pos.setEnPassant(*sq, makeSquare(vf, vr));
+  }
+
+  int halfmove = 0, fullmove = 1;
+  auto number = [&](std::size_t k, const char* what) {
+    const auto& [t, at] = fields[k];
+    if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos)
+      fail(at, std::string(what) + " must be a number, got '" + t + "'");
+    return std::stoi(t);
+  };
+  if (fields.size() > 3) halfmove = number(3, "the half-move clock");
+  if (fields.size() > 4) fullmove = number(4, "the move number");
+  if (fullmove < 1) fail(fields[4].second, "the move number starts at 1");
+  pos.setClocks(halfmove, fullmove);
+
+  if (inCheck(pos, 1 - pos.sideToMove()))
+    fail(0, std::string(kSideNames[1 - pos.sideToMove()]) + " is in check but it is not their move");
+  return pos;
+}
+
+Position startPosition(const Variant& v) { return parsePosition(v, v.startPosition); }
+
+std::string positionString(const Position& pos) {
+  const Variant& v = pos.variant();
+  std::string s;
+  for (int r = v.size.ranks - 1; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < v.size.files; ++f) {
+      const PieceCode p = pos.at(makeSquare(f, r));
+      if (!p) {
+        ++empty;
+        continue;
+      }
+      if (empty) s += std::to_string(empty);
+      empty = 0;
+      const char letter = v.pieces[pieceType(p)].letter;
+      s += pieceSide(p) == 0 ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    }
+    if (empty) s += std::to_string(empty);
+    if (r) s += '/';
+  }
+  if (v.hasHoldings()) {
+    s += '[';
+    for (int side = 0; side < v.sides; ++side)
+      for (std::size_t t = 0; t < v.pieces.size(); ++t)
+        for (int n = 0; n < pos.held(side, static_cast<int>(t)); ++n)
+          s += side == 0 ? v.pieces[t].letter : static_cast<char>(std::tolower(static_cast<unsigned char>(v.pieces[t].letter)));
+    s += ']';
+  }
+  s += pos.sideToMove() == 0 ? " w " : " b ";
+  std::string rights;
+  if (pos.canCastle(0, 0)) rights += 'K';
+  if (pos.canCastle(0, 1)) rights += 'Q';
+  if (pos.canCastle(1, 0)) rights += 'k';
+  if (pos.canCastle(1, 1)) rights += 'q';
+  s += rights.empty() ? "-" : rights;
+  s += ' ';
+  s += squareName(pos.enPassantSquare());
+  s += ' ' + std::to_string(pos.halfmoveClock()) + ' ' + std::to_string(pos.fullmoveNumber());
+  return s;
+}
+
+}  // namespace tessera

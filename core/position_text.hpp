@@ -1,0 +1,34 @@
+#pragma once
+// The position string: FEN for chess, the same form for any board size (numbers of empty squares
+// may exceed 9), with holdings in brackets after the placement: "...[CRj] w KQkq - 0 1".
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "piece.hpp"
+#include "position.hpp"
+#include "variant.hpp"
+
+namespace tessera {
+
+class PositionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Placement {
+  std::array<PieceCode, 256> board{};
+  std::array<std::array<int, kMaxPieceTypes>, kMaxSides> holdings{};
+  bool hasHoldings = false;
+};
+
+// Reads the placement field (and holdings) at the start of `text`. Throws PositionError naming
+// the character position.
+Placement parsePlacement(const Variant& v, std::string_view text);
+
+Position parsePosition(const Variant& v, std::string_view text);
+Position startPosition(const Variant& v);
+std::string positionString(const Position& pos);
+
+}  // namespace tessera

@@ -1,0 +1,177 @@
+#include "variant.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "move_tables.hpp"
+
+namespace tessera {
+namespace {
+
+std::string trim(std::string_view s) {
+  std::size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return std::string(s.substr(a, b - a));
+}
+
+std::vector<std::string> words(std::string_view s) {
+  std::istringstream in{std::string(s)};
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+class TextParser {
+ public:
+  TextParser(std::string_view source) : source_(source) {}
+
+  [[noreturn]] void fail(int line, const std::string& what) const {
+    throw VariantError(std::string(source_) + ", line " + std::to_string(line) + ": " + what);
+  }
+
+  bool parseYesNo(int line, const std::string& value) const {
+    if (value == "yes" || value == "true") return true;
+    if (value == "no" || value == "false") return false;
+    fail(line, "expected yes or no, got '" + value + "'");
+  }
+
+  std::vector<int> parseLetters(int line, const Variant& v, const std::string& value) const {
+    std::vector<int> types;
+    for (const std::string& w : words(value)) {
+      if (w.size() != 1) fail(line, "expected single piece letters, got '" + w + "'");
+      const int t = v.typeByLetter(w[0]);
+      if (t < 0) fail(line, "no piece with letter '" + w + "'");
+      types.push_back(t);
+    }
+    return types;
+  }
+
+  void applyKey(Variant& v, int line, const std::string& key, const std::string& value) const {
+    if (key == "title") {
+      v.title = value;
+    } else if (key == "board") {
+      int f = 0, r = 0;
+      char x = 0;
+      std::istringstream in(value);
+      if (!(in >> f >> x >> r) || x != 'x' || f < 1 || r < 1 || f > kMaxFiles || r > kMaxRanks)
+        fail(line, "board must be FILESxRANKS with both between 1 and 16, got '" + value + "'");
+      v.size = {f, r};
+    } else if (key == "sides") {
+      const int n = std::atoi(value.c_str());
+      if (n != 2 && n != 4) fail(line, "sides must be 2 or 4");
+      v.sides = n;
+    } else if (key == "piece") {
+      const auto w = words(value);
+      if (w.size() < 3 || w.size() > 4) fail(line, "piece needs: name LETTER betza [royal]");
+      PieceType p;
+      p.name = w[0];
+      if (w[1].size() != 1 || !std::isupper(static_cast<unsigned char>(w[1][0])))
+        fail(line, "piece letter must be one upper-case letter, got '" + w[1] + "'");
+      p.letter = w[1][0];
+      if (v.typeByLetter(p.letter) >= 0) fail(line, std::string("letter ") + p.letter + " used twice");
+      p.betza = w[2];
+      try {
+        p.moves = parseXBetza(p.betza);
+      } catch (const XBetzaError& e) {
+        fail(line, e.what());
+      }
+      if (w.size() == 4) {
+        if (w[3] != "royal") fail(line, "unknown piece flag '" + w[3] + "'");
+        p.royal = true;
+      }
+      if (static_cast<int>(v.pieces.size()) >= kMaxPieceTypes) fail(line, "too many piece types");
+      v.pieces.push_back(std::move(p));
+    } else if (key == "start") {
+      v.startPosition = value;
+    } else if (key == "promotion-zone") {
+      v.promotionZone = std::atoi(value.c_str());
+      if (v.promotionZone < 1) fail(line, "promotion-zone must be at least 1");
+    } else if (key == "promotion-pieces") {
+      v.promotingTypes = parseLetters(line, v, value);
+    } else if (key == "promotion-choices") {
+      v.promotionChoices = parseLetters(line, v, value);
+    } else if (key == "promotion-from-holdings") {
+      v.holdingsChoices = parseLetters(line, v, value);
+    } else if (key == "promotion-optional") {
+      v.promotionCompulsory = !parseYesNo(line, value);
+    } else if (key == "captured-to-owner-holdings") {
+      v.capturedToOwnerHoldings = parseYesNo(line, value);
+    } else if (key == "castling") {
+      v.castling = parseYesNo(line, value);
+    } else if (key == "fifty-move-limit") {
+      v.fiftyMoveLimit = std::atoi(value.c_str());
+    } else {
+      fail(line, "unknown key '" + key + "'");
+    }
+  }
+
+ private:
+  std::string_view source_;
+};
+
+}  // namespace
+
+int Variant::typeByLetter(char upper) const {
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    if (pieces[i].letter == upper) return static_cast<int>(i);
+  return -1;
+}
+
+int Variant::typeByName(std::string_view n) const {
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    if (pieces[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
+int Variant::royalType() const {
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    if (pieces[i].royal) return static_cast<int>(i);
+  return -1;
+}
+
+bool Variant::isPromotingType(int type) const {
+  return std::find(promotingTypes.begin(), promotingTypes.end(), type) != promotingTypes.end();
+}
+
+std::vector<Variant> parseVariantText(std::string_view text, std::string_view sourceName) {
+  TextParser parser(sourceName);
+  std::vector<Variant> out;
+  std::vector<int> startLine;
+  int lineNo = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string line = trim(text.substr(pos, end - pos));
+    ++lineNo;
+    pos = end + 1;
+    if (line.empty() || line[0] == '#') continue;
+    if (line.front() == '[') {
+      if (line.back() != ']' || line.size() < 3) parser.fail(lineNo, "a section header is [name]");
+      out.emplace_back();
+      out.back().name = trim(std::string_view(line).substr(1, line.size() - 2));
+      startLine.push_back(lineNo);
+      continue;
+    }
+    const std::size_t eq = line.find('=');
+    if (eq == std::string::npos) parser.fail(lineNo, "expected key = value");
+    if (out.empty()) parser.fail(lineNo, "a key before the first [variant] header");
+    parser.applyKey(out.back(), lineNo, trim(std::string_view(line).substr(0, eq)),
+                    trim(std::string_view(line).substr(eq + 1)));
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    Variant& v = out[i];
+    if (v.pieces.empty()) parser.fail(startLine[i], "variant '" + v.name + "' has no pieces");
+    if (v.startPosition.empty()) parser.fail(startLine[i], "variant '" + v.name + "' has no start position");
+    if (v.royalType() < 0) parser.fail(startLine[i], "variant '" + v.name + "' has no royal piece");
+    try {
+      v.tables = buildMoveTables(v);
+    } catch (const std::exception& e) {
+      parser.fail(startLine[i], "variant '" + v.name + "': " + e.what());
+    }
+  }
+  return out;
+}
+
+}  // namespace tessera

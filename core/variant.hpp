@@ -1,0 +1,74 @@
+#pragma once
+// A variant is data: a board, a table of pieces with their XBetza strings, a start position and a
+// few rule switches. Built-in variants are written in the same text form users can load.
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "geometry.hpp"
+#include "xbetza.hpp"
+
+namespace tessera {
+
+constexpr int kMaxPieceTypes = 30;
+constexpr int kMaxSides = 4;
+
+struct PieceType {
+  std::string name;
+  char letter = '?';  // upper case; Black's pieces print in lower case
+  std::string betza;
+  PieceMoves moves;
+  bool royal = false;
+};
+
+class VariantError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct MoveTables;
+
+struct Variant {
+  std::string name;
+  std::string title;
+  BoardSize size;
+  int sides = 2;
+  std::vector<PieceType> pieces;
+  std::string startPosition;
+
+  // Promotion: pieces of the promoting types that end a move within `promotionZone` ranks of the
+  // far edge must promote (or may, when not compulsory) to one of the choices; holdings choices
+  // exist only while the promoting side has such a piece in hand, and promoting uses it up.
+  int promotionZone = 1;
+  std::vector<int> promotingTypes;
+  std::vector<int> promotionChoices;
+  std::vector<int> holdingsChoices;
+  bool promotionCompulsory = true;
+  // Own pieces the opponent captures go to the owner's holdings (only the types listed above).
+  bool capturedToOwnerHoldings = false;
+  bool castling = false;
+  // Variants where a pawn-like piece may return to a start square need an explicit unmoved list
+  // in the position string; for the others unmoved is read off the start position.
+  int fiftyMoveLimit = 100;  // half-moves without capture or pawn-like move
+
+  std::shared_ptr<const MoveTables> tables;
+
+  int typeByLetter(char upper) const;
+  int typeByName(std::string_view name) const;
+  int royalType() const;
+  bool isPromotingType(int type) const;
+  bool hasHoldings() const { return !holdingsChoices.empty(); }
+};
+
+// Parses variant definitions in the INI-like text of docs/variants.md; each [section] is one
+// variant. Errors name the line.
+std::vector<Variant> parseVariantText(std::string_view text, std::string_view sourceName);
+
+// The built-in variants by name ("chess", "desert-dust", ...). Throws VariantError listing the
+// known names for an unknown one.
+const Variant& builtinVariant(std::string_view name);
+std::vector<std::string> builtinVariantNames();
+
+}  // namespace tessera

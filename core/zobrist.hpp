@@ -1,0 +1,18 @@
+#pragma once
+// Random keys for every fact a position holds, so that its hash can be updated move by move.
+#include <cstdint>
+
+namespace tessera {
+
+struct ZobristKeys {
+  std::uint64_t piece[128][256];
+  std::uint64_t sideToMove[4];
+  std::uint64_t castling[256];
+  std::uint64_t enPassant[256];
+  std::uint64_t holdings[4][32][16];  // [side][type][count], count capped at 15
+  std::uint64_t unmoved[256];
+};
+
+const ZobristKeys& zobrist();
+
+}  // namespace tessera

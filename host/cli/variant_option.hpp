@@ -1,0 +1,17 @@
+#pragma once
+// Picks the variant a command works on: a built-in name, or one from a variant file.
+#include <memory>
+#include <string>
+
+#include "core/variant.hpp"
+#include "options.hpp"
+
+namespace tessera::cli {
+
+inline const OptionSpec kVariantOption{"variant", "NAME", "variant to use (see 'tessera variants'); default chess"};
+inline const OptionSpec kVariantFileOption{"variant-file", "FILE", "load variant definitions from FILE (docs/variants.md)"};
+
+// Throws UsageError for an unknown name or a bad file. The returned variant lives for the program.
+const Variant& chooseVariant(const ParsedOptions& options);
+
+}  // namespace tessera::cli

@@ -1,0 +1,9 @@
+#include "commands.hpp"
+
+namespace tessera::commands {
+
+std::vector<cli::Command> allCommands() {
+  return {demoCommand(), perftCommand(), benchCommand(), variantsCommand()};
+}
+
+}  // namespace tessera::commands

@@ -1,0 +1,91 @@
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <optional>
+#include <ostream>
+
+#include "commands.hpp"
+#include "core/perft.hpp"
+#include "core/position_text.hpp"
+#include "host/cli/options.hpp"
+
+namespace tessera::commands {
+namespace {
+
+struct PerftFigure {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  double nodesPerSecond() const { return seconds > 0 ? nodes / seconds : 0; }
+};
+
+PerftFigure timePerft(const std::string& variantName, int depth) {
+  const Variant& v = builtinVariant(variantName);
+  Position pos = startPosition(v);
+  const auto start = std::chrono::steady_clock::now();
+  PerftFigure f;
+  f.nodes = perft(pos, depth);
+  f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return f;
+}
+
+// Fairy-Stockfish from the Debian package, if installed: the same start-position chess perft.
+std::optional<PerftFigure> fairyStockfishPerft(int depth) {
+  const char* exe = "/usr/games/fairy-stockfish";
+  if (!std::filesystem::exists(exe)) return std::nullopt;
+  const std::string cmd = "printf 'uci\\nposition startpos\\ngo perft " + std::to_string(depth) + "\\nquit\\n' | " + exe;
+  const auto start = std::chrono::steady_clock::now();
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return std::nullopt;
+  PerftFigure f;
+  char line[512];
+  while (fgets(line, sizeof line, pipe)) {
+    unsigned long long n = 0;
+    if (std::sscanf(line, "Nodes searched: %llu", &n) == 1) f.nodes = n;
+  }
+  pclose(pipe);
+  f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (f.nodes == 0) return std::nullopt;
+  return f;
+}
+
+void print(std::ostream& out, const std::string& what, const PerftFigure& f) {
+  out << std::left << std::setw(44) << what << std::right << std::setw(12) << f.nodes << " nodes "
+      << std::fixed << std::setprecision(2) << std::setw(8) << f.seconds << " s " << std::setw(8)
+      << f.nodesPerSecond() / 1e6 << " M nodes/s\n";
+}
+
+}  // namespace
+
+cli::Command benchCommand() {
+  static const std::vector<cli::OptionSpec> specs = {
+      {"quick", "", "a short smoke run (chess depth 4, Desert Dust depth 3) for CI"},
+  };
+  return {"bench", "print move generator speed (perft nodes per second), beside Fairy-Stockfish if installed",
+          [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
+            const auto options = cli::parseOptions(specs, args);
+            if (options.helpRequested()) {
+              out << cli::helpText("tessera bench [--quick]",
+                                   "Times start-position perft: chess depth 6 and Desert Dust depth 4, and the\n"
+                                   "chess perft by /usr/games/fairy-stockfish in the same run with the ratio.",
+                                   specs);
+              return 0;
+            }
+            const bool quick = options.has("quick");
+            const int chessDepth = quick ? 4 : 6, desertDepth = quick ? 3 : 4;
+            const PerftFigure chess = timePerft("chess", chessDepth);
+            print(out, "tessera perft chess start, depth " + std::to_string(chessDepth), chess);
+            const PerftFigure desert = timePerft("desert-dust", desertDepth);
+            print(out, "tessera perft desert-dust start, depth " + std::to_string(desertDepth), desert);
+            if (auto fsf = fairyStockfishPerft(chessDepth)) {
+              print(out, "fairy-stockfish perft chess start, depth " + std::to_string(chessDepth), *fsf);
+              out << "ratio tessera / fairy-stockfish (chess): " << std::setprecision(2)
+                  << chess.nodesPerSecond() / fsf->nodesPerSecond() << "\n";
+            } else {
+              out << "fairy-stockfish not installed (/usr/games/fairy-stockfish): no comparison\n";
+            }
+            return 0;
+          }};
+}
+
+}  // namespace tessera::commands

@@ -1,0 +1,16 @@
+#pragma once
+// The subcommands of `tessera`, each defined in its own file.
+#include <vector>
+
+#include "host/cli/command.hpp"
+
+namespace tessera::commands {
+
+cli::Command perftCommand();
+cli::Command benchCommand();
+cli::Command demoCommand();
+cli::Command variantsCommand();
+
+std::vector<cli::Command> allCommands();
+
+}  // namespace tessera::commands

@@ -1,0 +1,98 @@
+// Position strings: FEN for chess, the same form for 12x12 with holdings; round trips and errors.
+#include <gtest/gtest.h>
+
+#include "core/move_text.hpp"
+#include "core/position_text.hpp"
+
+using namespace tessera;
+
+namespace {
+
+std::string errorOf(const Variant& v, const std::string& text) {
+  try {
+    parsePosition(v, text);
+  } catch (const PositionError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(PositionText, ChessPositionsRoundTrip) {
+  const Variant& chess = builtinVariant("chess");
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                          "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"})
+    EXPECT_EQ(positionString(parsePosition(chess, fen)), fen);
+}
+
+TEST(PositionText, DesertDustStartRoundTripsWithHoldings) {
+  const Variant& dd = builtinVariant("desert-dust");
+  EXPECT_EQ(positionString(startPosition(dd)), dd.startPosition);
+  // Holdings print in the order of the piece table (Raven before Camel), White's first.
+  const std::string held = "vuhbeqkebhuv/ytorannaroty/clwmfjjfmwlc/ppppsssspppp/12/12/12/12/PPPPSSSSPPPP/CLWMFJJFMWLC/YTORANNAROTY/VUHBEQKEBHUV[RCCnj] b Kq - 7 12";
+  const Position pos = parsePosition(dd, held);
+  EXPECT_EQ(pos.held(0, dd.typeByName("camel")), 2);
+  EXPECT_EQ(pos.held(0, dd.typeByName("raven")), 1);
+  EXPECT_EQ(pos.held(1, dd.typeByName("snake")), 1);
+  EXPECT_EQ(pos.held(1, dd.typeByName("jackal")), 1);
+  EXPECT_EQ(positionString(pos), held);
+  std::string shuffled = held;
+  shuffled.replace(shuffled.find("[RCCnj]"), 7, "[jCnCR]");
+  EXPECT_EQ(parsePosition(dd, shuffled).key(), pos.key());
+}
+
+TEST(PositionText, KeyDependsOnEveryField) {
+  const Variant& chess = builtinVariant("chess");
+  const auto key = [&](const char* fen) { return parsePosition(chess, fen).key(); };
+  const auto base = key("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_NE(base, key("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"));
+  EXPECT_NE(base, key("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1"));
+  EXPECT_NE(base, key("r3k2r/8/8/8/8/8/8/R3K1R1 w kq - 0 1"));
+  EXPECT_EQ(base, key("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 12 30"));  // counters are not part of the position's identity
+}
+
+TEST(PositionText, EnPassantSquareKeptOnlyWhenACaptureIsPossible) {
+  const Variant& chess = builtinVariant("chess");
+  EXPECT_EQ(parsePosition(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").enPassantSquare(), *parseSquare("d6", chess.size));
+  EXPECT_EQ(parsePosition(chess, "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2").enPassantSquare(), kNoSquare);
+}
+
+TEST(PositionTextErrors, SayWhatIsWrongAndWhere) {
+  const Variant& chess = builtinVariant("chess");
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1").find("rank 1 has 7 squares"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("runs past"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("character 14: 'x' is no piece"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").find("side to move must be w or b"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1").find("character 50: castling rights are K, Q, k, q or -"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1").find("castling right 'K' needs"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1").find("not a square"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1").find("does not follow a double step"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1").find("exactly one king"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "4k2R/8/8/8/8/8/8/4K3 w - - 0 1").find("Black is in check but it is not their move"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1").find("half-move clock must be a number"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").find("side to move is missing"), std::string::npos);
+  EXPECT_NE(errorOf(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w - - 0 1").find("no holdings"), std::string::npos);
+  EXPECT_NE(errorOf(builtinVariant("desert-dust"), "12/12/12/12/12/12/12/12/12/12/12/12[C w - - 0 1").find("without a closing"), std::string::npos);
+}
+
+TEST(PositionTextErrors, TwelveByTwelveNeedsTwelveRanks) {
+  const Variant& dd = builtinVariant("desert-dust");
+  EXPECT_NE(errorOf(dd, "6k5/12/12/12/12/12/12/12/12/12/6K5[] w - - 0 1").find("only 11 ranks given, the board has 12"), std::string::npos);
+  EXPECT_NE(errorOf(dd, "6k6/12/12/12/12/12/12/12/12/12/12/6K5[] w - - 0 1").find("runs past"), std::string::npos);
+}
+
+TEST(SquareNames, RoundTripOnLargeBoards) {
+  const BoardSize big{16, 16};
+  for (int f = 0; f < 16; ++f)
+    for (int r = 0; r < 16; ++r) EXPECT_EQ(parseSquare(squareName(makeSquare(f, r)), big), makeSquare(f, r));
+  EXPECT_EQ(squareName(*parseSquare("l12", {12, 12})), "l12");
+  EXPECT_FALSE(parseSquare("m1", {12, 12}));
+  EXPECT_FALSE(parseSquare("a13", {12, 12}));
+  EXPECT_FALSE(parseSquare("a0", {12, 12}));
+  EXPECT_FALSE(parseSquare("a01", {12, 12}));
+  EXPECT_FALSE(parseSquare("A1", {12, 12}));
+}
+
+}  // namespace

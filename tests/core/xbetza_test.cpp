@@ -1,0 +1,156 @@
+// The XBetza parser: what each construct of the Desert Dust line and the orthodox pieces means.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/xbetza.hpp"
+
+using namespace tessera;
+
+namespace {
+
+// Landing offsets of all templates when the board is empty and 8 squares of room in every
+// direction; rides are cut at 3 steps to keep the sets short.
+std::set<std::pair<int, int>> targets(const PieceMoves& pm, bool moves = true, bool captures = true) {
+  std::set<std::pair<int, int>> out;
+  for (const MoveTemplate& t : pm.templates) {
+    if (!((moves && t.canMove) || (captures && t.canCapture))) continue;
+    const int n = t.range == 0 ? 3 : t.range;
+    for (int k = 1; k <= n; ++k) out.insert({t.start.dx + t.step.dx * k, t.start.dy + t.step.dy * k});
+  }
+  return out;
+}
+
+using Set = std::set<std::pair<int, int>>;
+
+TEST(XBetzaAtoms, LeapersLandOnTheirEightOrFourSquares) {
+  EXPECT_EQ(targets(parseXBetza("W")), (Set{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}));
+  EXPECT_EQ(targets(parseXBetza("F")), (Set{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}));
+  EXPECT_EQ(targets(parseXBetza("N")).size(), 8u);
+  EXPECT_EQ(targets(parseXBetza("C")), (Set{{1, 3}, {3, 1}, {-1, 3}, {-3, 1}, {1, -3}, {3, -1}, {-1, -3}, {-3, -1}}));
+  EXPECT_EQ(targets(parseXBetza("Z")).count({3, 2}), 1u);
+  EXPECT_EQ(targets(parseXBetza("G")), (Set{{3, 3}, {3, -3}, {-3, 3}, {-3, -3}}));
+  EXPECT_EQ(targets(parseXBetza("K")).size(), 8u);
+}
+
+TEST(XBetzaAtoms, DoubledAtomRidesAndDigitLimitsRange) {
+  const PieceMoves nn = parseXBetza("NN");
+  ASSERT_EQ(nn.templates.size(), 8u);
+  for (const MoveTemplate& t : nn.templates) EXPECT_EQ(t.range, 0);
+  const PieceMoves w2 = parseXBetza("W2");
+  for (const MoveTemplate& t : w2.templates) EXPECT_EQ(t.range, 2);
+  EXPECT_EQ(parseXBetza("R").templates.size(), 4u);
+  EXPECT_EQ(parseXBetza("Q").templates.size(), 8u);
+}
+
+TEST(XBetzaModifiers, PawnStringMeansStepDoubleStepCaptureAndEnPassant) {
+  const PieceMoves p = parseXBetza("ifmnDfmWfceF");
+  ASSERT_EQ(p.templates.size(), 4u);
+  const MoveTemplate& dbl = p.templates[0];
+  EXPECT_TRUE(dbl.initialOnly);
+  EXPECT_TRUE(dbl.canMove);
+  EXPECT_FALSE(dbl.canCapture);
+  EXPECT_TRUE(dbl.createsEnPassant);
+  EXPECT_EQ(dbl.step, (Offset{0, 2}));
+  ASSERT_EQ(dbl.passes.size(), 1u);  // non-jumping: the square between must be empty
+  EXPECT_EQ(dbl.passes[0], (Offset{0, 1}));
+  EXPECT_EQ(p.templates[1].step, (Offset{0, 1}));
+  EXPECT_FALSE(p.templates[1].canCapture);
+  for (int i : {2, 3}) {
+    EXPECT_FALSE(p.templates[i].canMove);
+    EXPECT_TRUE(p.templates[i].canCapture);
+    EXPECT_TRUE(p.templates[i].enPassant);
+    EXPECT_EQ(p.templates[i].step.dy, 1);
+  }
+}
+
+TEST(XBetzaModifiers, FsOnAnObliqueAtomIsTheTwoWideForwardMoves) {
+  EXPECT_EQ(targets(parseXBetza("mfsN")), (Set{{2, 1}, {-2, 1}}));
+  EXPECT_EQ(targets(parseXBetza("ffN")), (Set{{1, 2}, {-1, 2}}));
+}
+
+TEST(XBetzaModifiers, DirectionsOnOrthogonalAndDiagonalAtoms) {
+  EXPECT_EQ(targets(parseXBetza("vW")), (Set{{0, 1}, {0, -1}}));
+  EXPECT_EQ(targets(parseXBetza("sW")), (Set{{1, 0}, {-1, 0}}));
+  EXPECT_EQ(targets(parseXBetza("fF")), (Set{{1, 1}, {-1, 1}}));
+  EXPECT_EQ(targets(parseXBetza("frF")), (Set{{1, 1}}));
+  EXPECT_EQ(targets(parseXBetza("mfR")), (Set{{0, 1}, {0, 2}, {0, 3}}));
+}
+
+TEST(XBetzaModifiers, MoveOnlyAndCaptureOnlySplit) {
+  const PieceMoves satrap = parseXBetza("mWmDcFcA");
+  EXPECT_EQ(targets(satrap, true, false).size(), 8u);
+  EXPECT_EQ(targets(satrap, false, true), (Set{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}, {2, 2}, {2, -2}, {-2, 2}, {-2, -2}}));
+}
+
+TEST(XBetzaLegs, SnakeStepsThenSlidesDiagonallyOutward) {
+  const PieceMoves snake = parseXBetza("vWvyafsW");
+  // vW: two steps; vyafsW: four bent rides.
+  ASSERT_EQ(snake.templates.size(), 6u);
+  int bent = 0;
+  for (const MoveTemplate& t : snake.templates) {
+    if (t.passes.empty()) continue;
+    ++bent;
+    ASSERT_EQ(t.passes.size(), 1u);
+    EXPECT_EQ(t.conditions[0], PassCondition::Empty);
+    EXPECT_EQ(t.range, 0);
+    EXPECT_EQ(t.start, t.passes[0]);
+    EXPECT_EQ(std::abs(t.step.dx), 1);
+    EXPECT_EQ(t.step.dy, t.start.dy);  // outward: away from the start along the file
+  }
+  EXPECT_EQ(bent, 4);
+}
+
+TEST(XBetzaLegs, AstrologerPassesTwoSquaresOfAnyContentThenTheEmptyCamelSquare) {
+  const PieceMoves a = parseXBetza("CmpafmpafsyafW");
+  int bent = 0;
+  for (const MoveTemplate& t : a.templates) {
+    if (t.passes.empty()) continue;
+    ++bent;
+    ASSERT_EQ(t.passes.size(), 3u);
+    EXPECT_EQ(t.conditions[0], PassCondition::Either);
+    EXPECT_EQ(t.conditions[1], PassCondition::Either);
+    EXPECT_EQ(t.conditions[2], PassCondition::Empty);
+    const Offset camel = t.passes[2];
+    EXPECT_TRUE((std::abs(camel.dx) == 1 && std::abs(camel.dy) == 3) || (std::abs(camel.dx) == 3 && std::abs(camel.dy) == 1));
+    EXPECT_EQ(t.start, camel);
+    // The ride goes on in the direction of the Camel's diagonal leg.
+    EXPECT_EQ(t.step.dx, camel.dx - t.passes[1].dx);
+    EXPECT_EQ(t.step.dy, camel.dy - t.passes[1].dy);
+    EXPECT_EQ(t.range, 0);
+  }
+  EXPECT_EQ(bent, 8);
+}
+
+TEST(XBetzaCastling, IsO4GivesTheCastlingDistance) {
+  const PieceMoves k = parseXBetza("KisO4");
+  EXPECT_EQ(k.castlingDistance, 4);
+  EXPECT_EQ(k.templates.size(), 8u);
+}
+
+TEST(XBetzaErrors, NamePositionOfWhatCannotBeRead) {
+  auto positionOf = [](const char* s) -> std::size_t {
+    try {
+      parseXBetza(s);
+    } catch (const XBetzaError& e) {
+      return e.position();
+    }
+    return 0;
+  };
+  EXPECT_EQ(positionOf("WX"), 2u);      // unknown atom
+  EXPECT_EQ(positionOf("WqF"), 2u);     // unknown modifier
+  EXPECT_EQ(positionOf("Wmf"), 4u);     // modifiers with nothing after them
+  EXPECT_EQ(positionOf("O"), 1u);       // castling needs a distance
+  EXPECT_EQ(positionOf("FffW"), 4u);    // 'ff' selects no move of an orthogonal atom
+  EXPECT_THROW(parseXBetza(""), XBetzaError);
+  EXPECT_THROW(parseXBetza("caW"), XBetzaError);  // locust capture on a non-final leg
+  try {
+    parseXBetza("KAQx");
+    FAIL() << "accepted an unknown modifier at the end";
+  } catch (const XBetzaError& e) {
+    EXPECT_NE(std::string(e.what()).find("position 4"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
