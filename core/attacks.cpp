@@ -87,6 +87,7 @@ bool inCheck(const Position& pos, int side) {
 bool canCaptureEnPassantOnto(const Position& pos, Square from, Square passed) {
   const MoveTables& t = pos.tables();
   const PieceCode p = pos.at(from);
+  if (!t.enPassantReachOf(pieceSide(p), pieceType(p), from).test(passed)) return false;
   const RaySpan& span = t.span(pieceSide(p), pieceType(p), from);
   for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r) {
     const Ray& ray = t.rays[r];

@@ -13,13 +13,15 @@ enum class MoveKind : std::uint8_t {
   Castle,     // the King's from and to; the partner moves per the variant's castling rule
 };
 
+// No default member values: a MoveList holds thousands and must not fill them on construction.
+// Write `Move m{}` for a zeroed one.
 struct Move {
-  Square from = kNoSquare;
-  Square to = kNoSquare;
-  MoveKind kind = MoveKind::Normal;
-  std::uint8_t promotion = 0;  // piece type + 1, 0 for none
-  std::uint8_t wing = 0;       // castling: 0 toward higher files, 1 toward file a
-  bool doubleStep = false;     // a non-jumping double step: the passed square may become e.p.
+  Square from;
+  Square to;
+  MoveKind kind;
+  std::uint8_t promotion;  // piece type + 1, 0 for none
+  std::uint8_t wing;       // castling: 0 toward higher files, 1 toward file a
+  bool doubleStep;         // a non-jumping double step: the passed square may become e.p.
 
   friend bool operator==(const Move&, const Move&) = default;
 };

@@ -91,6 +91,8 @@ struct Builder {
                   (m.enPassant ? kRayEnPassant : 0) | (m.initialOnly ? kRayInitialOnly : 0) |
                   (m.createsEnPassant ? kRayCreatesEnPassant : 0);
       t.rays.push_back(ray);
+      if (m.enPassant)
+        for (Square l : lands) t.enPassantReach[(static_cast<std::size_t>(side) * t.types + type) * 256 + from].set(l);
       if (m.canCapture) {
         for (std::size_t i = 0; i < lands.size(); ++i) {
           reach.set(lands[i]);
@@ -168,6 +170,7 @@ std::shared_ptr<const MoveTables> buildMoveTables(const Variant& v) {
   t->types = static_cast<int>(v.pieces.size());
   t->spans.resize(static_cast<std::size_t>(t->sides) * t->types * 256);
   t->captureReach.resize(t->spans.size());
+  t->enPassantReach.resize(t->spans.size());
   t->blockSensitive.assign(256 * 256, 0);
   for (int r = 0; r < v.size.ranks; ++r)
     for (int f = 0; f < v.size.files; ++f) t->playable.set(makeSquare(f, r));

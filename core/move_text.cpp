@@ -74,14 +74,23 @@ Move parseMove(Position& pos, std::string_view text) {
         c != '!' && c != '?')
       throw MoveTextError("move text '" + std::string(text) + "' has an unexpected character '" + std::string(1, c) + "'");
   const std::string wanted = stripSuffixes(text);
+  // SAN is costly to write (it tests ambiguity and check), so only moves to the square named last
+  // in the text are written out; castling has no square.
+  Square named = kNoSquare;
+  for (std::size_t i = 0; i < wanted.size(); ++i) {
+    if (wanted[i] < 'a' || wanted[i] > 'p') continue;
+    std::size_t j = i + 1;
+    while (j < wanted.size() && std::isdigit(static_cast<unsigned char>(wanted[j]))) ++j;
+    if (j > i + 1)
+      if (auto sq = parseSquare(std::string_view(wanted).substr(i, j - i), pos.variant().size)) named = *sq;
+  }
   MoveList legal;
   generateLegal(pos, legal);
   const Move* found = nullptr;
   int matches = 0;
   for (const Move& m : legal) {
     const std::string lan = longAlgebraic(pos, m);
-    std::string lanNoPromo = lan;
-    bool match = lan == wanted || stripSuffixes(san(pos, m)) == wanted;
+    bool match = lan == wanted || ((m.to == named || m.kind == MoveKind::Castle) && stripSuffixes(san(pos, m)) == wanted);
     // Castling may also be written 0-0 / 0-0-0.
     if (!match && m.kind == MoveKind::Castle) match = wanted == (m.wing == 0 ? "0-0" : "0-0-0");
     // A promotion letter may be upper case in long algebraic.

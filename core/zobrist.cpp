@@ -32,9 +32,9 @@ ZobristKeys makeKeys() {
 
 }  // namespace
 
-const ZobristKeys& zobrist() {
-  static const ZobristKeys keys = makeKeys();
-  return keys;
+namespace {
+const ZobristKeys keys = makeKeys();
 }
+const ZobristKeys& kZobrist = keys;
 
 }  // namespace tessera

@@ -13,6 +13,8 @@ struct ZobristKeys {
   std::uint64_t unmoved[256];
 };
 
-const ZobristKeys& zobrist();
+// Built before main (no dependency on other statics), read through a plain reference in hot code.
+extern const ZobristKeys& kZobrist;
+inline const ZobristKeys& zobrist() { return kZobrist; }
 
 }  // namespace tessera
