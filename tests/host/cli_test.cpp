@@ -1,0 +1,102 @@
+// The tessera program as a user runs it: help, exit codes, clear errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+namespace {
+
+struct ProgramRun {
+  int exitCode = -1;
+  std::string output;  // stdout and stderr together
+};
+
+ProgramRun tessera(const std::string& args) {
+  ProgramRun r;
+  const std::string cmd = std::string(TESSERA_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buf;
+  while (fgets(buf.data(), buf.size(), pipe)) r.output += buf.data();
+  const int status = pclose(pipe);
+  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+TEST(CliHelp, ListsEveryCommand) {
+  const ProgramRun r = tessera("--help");
+  EXPECT_EQ(r.exitCode, 0);
+  for (const char* c : {"demo", "perft", "bench", "variants"}) EXPECT_NE(r.output.find(c), std::string::npos) << c;
+}
+
+TEST(CliHelp, EachCommandExplainsItsOptions) {
+  EXPECT_NE(tessera("perft --help").output.find("--depth N"), std::string::npos);
+  EXPECT_NE(tessera("perft --help").output.find("--divide"), std::string::npos);
+  EXPECT_NE(tessera("bench --help").output.find("--quick"), std::string::npos);
+  EXPECT_NE(tessera("demo --help").output.find("--plies N"), std::string::npos);
+  EXPECT_EQ(tessera("demo --help").exitCode, 0);
+}
+
+TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
+  const ProgramRun none = tessera("");
+  EXPECT_EQ(none.exitCode, 2);
+  const ProgramRun unknown = tessera("perfect");
+  EXPECT_EQ(unknown.exitCode, 2);
+  EXPECT_NE(unknown.output.find("unknown command 'perfect'"), std::string::npos);
+  const ProgramRun badOption = tessera("perft --depht 3");
+  EXPECT_EQ(badOption.exitCode, 2);
+  EXPECT_NE(badOption.output.find("unknown option '--depht'"), std::string::npos);
+  const ProgramRun badNumber = tessera("perft --depth three");
+  EXPECT_EQ(badNumber.exitCode, 2);
+  EXPECT_NE(badNumber.output.find("--depth needs a whole number, got 'three'"), std::string::npos);
+  const ProgramRun outOfRange = tessera("perft --depth 40");
+  EXPECT_EQ(outOfRange.exitCode, 2);
+  const ProgramRun missing = tessera("perft");
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.output.find("--depth is required"), std::string::npos);
+  const ProgramRun noValue = tessera("perft --depth");
+  EXPECT_EQ(noValue.exitCode, 2);
+  const ProgramRun variant = tessera("perft --variant chez --depth 1");
+  EXPECT_EQ(variant.exitCode, 2);
+  EXPECT_NE(variant.output.find("unknown variant 'chez'"), std::string::npos);
+  const ProgramRun fen = tessera("perft --depth 1 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'");
+  EXPECT_EQ(fen.exitCode, 2);
+  EXPECT_NE(fen.output.find("rank 1 has 7 squares"), std::string::npos);
+}
+
+TEST(CliPerft, CountsAndDivides) {
+  const ProgramRun r = tessera("perft --depth 3");
+  EXPECT_EQ(r.exitCode, 0);
+  EXPECT_NE(r.output.find("perft 3: 8902 nodes"), std::string::npos) << r.output;
+  const ProgramRun d = tessera("perft --variant desert-dust --depth 2 --divide");
+  EXPECT_NE(d.output.find("perft 2: 7970 nodes"), std::string::npos) << d.output;
+  EXPECT_NE(d.output.find("e3e9: "), std::string::npos);
+  const ProgramRun kiwi = tessera("perft --depth 2 --fen=\"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"");
+  EXPECT_NE(kiwi.output.find("perft 2: 2039 nodes"), std::string::npos) << kiwi.output;
+}
+
+TEST(CliPerft, LoadsANewVariantFromAFile) {
+  const std::string path = ::testing::TempDir() + "/mini.variants";
+  std::ofstream(path) << "[mini]\nboard = 4x4\npiece = king K K royal\npiece = rook R R\n"
+                         "start = 3k/4/4/KR2 w - - 0 1\n";
+  const ProgramRun r = tessera("perft --variant-file " + path + " --variant mini --depth 1");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  // King a1: a2, b2 (b1 is the Rook's) = 2; Rook b1: b2, b3, b4 (check) and c1, d1 = 5.
+  EXPECT_NE(r.output.find("perft 1: 7 nodes"), std::string::npos) << r.output;
+  const ProgramRun missing = tessera("perft --variant-file /nonexistent/x --variant mini --depth 1");
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.output.find("cannot read variant file"), std::string::npos);
+}
+
+TEST(CliDemo, PlaysADesertDustGameAndShowsPerft) {
+  const ProgramRun r = tessera("demo --plies 6");
+  EXPECT_EQ(r.exitCode, 0);
+  EXPECT_NE(r.output.find("Desert Dust (12x12)"), std::string::npos);
+  EXPECT_NE(r.output.find("3... "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("start-position perft 3: 727105"), std::string::npos);
+}
+
+}  // namespace
