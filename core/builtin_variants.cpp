@@ -1,8 +1,11 @@
 // The built-in variants, written in the variant text format (docs/variants.md).
 #include <map>
 #include <mutex>
+#include <sstream>
 
 #include "move_tables.hpp"
+#include "position.hpp"
+#include "position_text.hpp"
 #include "variant.hpp"
 
 namespace tessera {
@@ -55,36 +58,119 @@ promotion-choices = F B H T W M A
 promotion-from-holdings = C J R N
 captured-to-owner-holdings = yes
 castling = yes
+
+# Chameleon Chess Redux (Goss), two players, on the Grosskopf/Derzhanski four-colour board
+# (rank 8 first; R red, B blue, G green, Y gold). A Chameleon is written by what it moves as on its
+# square: R on red, B on blue, N on green, Q on gold.
+[chameleon-redux]
+title = Chameleon Chess Redux
+board = 8x8
+piece = king K K royal
+piece = chameleon-rook R R
+piece = chameleon-bishop B B
+piece = chameleon-knight N N
+piece = chameleon-queen Q Q
+piece = pawn P ifmnDfmWfceF
+board-colours = BRBYGRBY/RGRBYGRB/GYRGRBBY/YBGYGRYG/BRYBRBGR/RGGYBYRB/GYBRGYBY/RGYBRGYG
+colour-types = R:R B:B G:N Y:Q
+start = brkqnrbq/pppppppp/8/8/8/8/PPPPPPPP/RNQBRKQN w - - 0 1
+promotion-pieces = P
+promotion-by-colour = yes
 )";
 
 struct Registry {
   std::map<std::string, Variant, std::less<>> byName;
   std::vector<std::string> names;
+  std::map<std::string, Variant, std::less<>> withOptions;  // built on first request
+  std::mutex withOptionsLock;
 };
 
-const Registry& registry() {
-  static const Registry r = [] {
-    Registry reg;
+Registry& registry() {
+  static Registry r;
+  static std::once_flag filled;
+  std::call_once(filled, [] {
     for (Variant& v : parseVariantText(kBuiltinText, "built-in variants")) {
-      reg.names.push_back(v.name);
-      reg.byName.emplace(v.name, std::move(v));
+      r.names.push_back(v.name);
+      v.fullName = v.name;
+      r.byName.emplace(v.name, std::move(v));
     }
-    return reg;
-  }();
+  });
   return r;
+}
+
+// Turns the board's colours a quarter turn clockwise, as seen from White's side.
+void turnColours(Variant& v) {
+  std::array<std::int8_t, 256> turned;
+  turned.fill(-1);
+  const int n = v.size.files;
+  for (int f = 0; f < n; ++f)
+    for (int r = 0; r < n; ++r) turned[makeSquare(r, n - 1 - f)] = v.squareColour[makeSquare(f, r)];
+  v.squareColour = turned;
+}
+
+// The start position with every colour-changing piece retyped by the colour under it.
+std::string retypedStart(const Variant& v) {
+  const Placement placement = parsePlacement(v, v.startPosition);
+  Position pos(v);
+  for (int sq = 0; sq < 256; ++sq)
+    if (placement.board[sq])
+      pos.put(static_cast<Square>(sq), makePiece(pieceSide(placement.board[sq]),
+                                                 v.typeArrivingAt(pieceType(placement.board[sq]), static_cast<Square>(sq))));
+  const std::string written = positionString(pos);
+  return written.substr(0, written.find(' ')) + v.startPosition.substr(v.startPosition.find(' '));
+}
+
+void removeEnPassant(Variant& v) {
+  for (PieceType& p : v.pieces) {
+    std::string betza;
+    for (char c : p.betza)
+      if (c != 'e') betza += c;
+    p.betza = betza;
+    p.moves = parseXBetza(betza);
+  }
+}
+
+Variant withOptions(const Variant& base, std::string_view optionText) {
+  Variant v = base;
+  const std::string optionHelp = " (options: rotation=0|90|180|270 on coloured boards, en-passant=on|off)";
+  std::stringstream in{std::string(optionText)};
+  for (std::string option; std::getline(in, option, ',');) {
+    const auto eq = option.find('=');
+    const std::string key = option.substr(0, eq), value = eq == std::string::npos ? "" : option.substr(eq + 1);
+    if (key == "rotation" && base.hasSquareColours() && base.size.files == base.size.ranks) {
+      if (value != "0" && value != "90" && value != "180" && value != "270")
+        throw VariantError("rotation must be 0, 90, 180 or 270, got '" + value + "'");
+      for (int turns = std::stoi(value) / 90; turns > 0; --turns) turnColours(v);
+    } else if (key == "en-passant" && (value == "on" || value == "off")) {
+      if (value == "off") removeEnPassant(v);
+    } else {
+      throw VariantError("unknown option '" + option + "' for " + base.name + optionHelp);
+    }
+  }
+  v.fullName = base.name + ":" + std::string(optionText);
+  v.tables = buildMoveTables(v);
+  if (v.hasSquareColours()) v.startPosition = retypedStart(v);
+  return v;
 }
 
 }  // namespace
 
-const Variant& builtinVariant(std::string_view name) {
-  const Registry& r = registry();
+const Variant& builtinVariant(std::string_view fullName) {
+  Registry& r = registry();
+  const auto colon = fullName.find(':');
+  const std::string_view name = fullName.substr(0, colon);
   auto it = r.byName.find(name);
   if (it == r.byName.end()) {
     std::string known;
     for (const std::string& n : r.names) known += (known.empty() ? "" : ", ") + n;
     throw VariantError("unknown variant '" + std::string(name) + "' (known: " + known + ")");
   }
-  return it->second;
+  if (colon == std::string_view::npos) return it->second;
+  std::lock_guard lock(r.withOptionsLock);
+  auto built = r.withOptions.find(fullName);
+  if (built == r.withOptions.end())
+    built = r.withOptions.emplace(std::string(fullName), withOptions(it->second, fullName.substr(colon + 1))).first;
+  return built->second;
 }
 
 std::vector<std::string> builtinVariantNames() { return registry().names; }

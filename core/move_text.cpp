@@ -97,6 +97,9 @@ Move parseMove(Position& pos, std::string_view text) {
     if (!match && m.promotion && wanted.size() == lan.size() && lower(wanted.back()) == lan.back() &&
         wanted.substr(0, wanted.size() - 1) == lan.substr(0, lan.size() - 1))
       match = true;
+    // Where the square decides the promotion there is no choice to name.
+    if (!match && m.promotion && pos.variant().promotionByColour && lan.substr(0, lan.size() - 1) == wanted)
+      match = true;
     if (match) {
       found = &m;
       ++matches;

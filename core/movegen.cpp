@@ -9,6 +9,10 @@ void addWithPromotions(const Position& pos, Square from, Square to, int side, in
                        MoveKind kind, MoveList& out) {
   const Variant& v = pos.variant();
   if (v.isPromotingType(type) && pos.tables().promotionZone[side].test(to)) {
+    if (v.promotionByColour) {
+      out.push({from, to, kind, static_cast<std::uint8_t>(v.typeForColour[v.colourAt(to)] + 1), 0, false});
+      return;
+    }
     for (int choice : v.promotionChoices)
       out.push({from, to, kind, static_cast<std::uint8_t>(choice + 1), 0, false});
     for (int choice : v.holdingsChoices)

@@ -139,6 +139,7 @@ void Position::make(const Move& m) {
           u.heldUsedType = static_cast<std::int8_t>(t);
         }
     }
+    arriving = makePiece(us, variant_->typeArrivingAt(pieceType(arriving), m.to));
     place(m.to, arriving);
     const bool pawnLike = variant_->isPromotingType(pieceType(u.moved));
     halfmove_ = (u.captured || pawnLike) ? 0 : halfmove_ + 1;

@@ -97,6 +97,12 @@ Position parsePosition(const Variant& v, std::string_view text) {
   for (int sq = 0; sq < 256; ++sq) {
     const PieceCode p = placement.board[sq];
     if (!p) continue;
+    const int colourType = v.typeArrivingAt(pieceType(p), static_cast<Square>(sq));
+    if (colourType != pieceType(p))
+      fail(0, "the piece on " + squareName(static_cast<Square>(sq)) + " stands on " +
+                  std::string(1, v.colourLetters[v.colourAt(static_cast<Square>(sq))]) + " and so is a " +
+                  v.pieces[colourType].name + " (" + std::string(1, v.pieces[colourType].letter) + "), not a " +
+                  v.pieces[pieceType(p)].name);
     pos.put(static_cast<Square>(sq), p);
     if (hasInitialMoves(v.pieces[pieceType(p)]) && start.board[sq] == p) pos.setUnmoved(static_cast<Square>(sq), true);
   }

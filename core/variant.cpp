@@ -37,6 +37,31 @@ class TextParser {
     fail(line, "expected yes or no, got '" + value + "'");
   }
 
+  // Ranks from the last to the first, separated by '/', one colour letter per square.
+  void parseBoardColours(Variant& v, int line, const std::string& value) const {
+    v.squareColour.fill(-1);
+    int rank = v.size.ranks - 1, file = 0;
+    for (char c : value) {
+      if (c == '/') {
+        if (file != v.size.files) fail(line, "board-colours rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares");
+        --rank;
+        file = 0;
+        continue;
+      }
+      if (!std::isupper(static_cast<unsigned char>(c))) fail(line, std::string("colour letters are upper case, got '") + c + "'");
+      if (rank < 0 || file >= v.size.files) fail(line, "board-colours do not fit the board");
+      std::size_t index = v.colourLetters.find(c);
+      if (index == std::string::npos) {
+        if (v.colourLetters.size() >= 8) fail(line, "more than 8 colours");
+        v.colourLetters += c;
+        index = v.colourLetters.size() - 1;
+      }
+      v.squareColour[makeSquare(file, rank)] = static_cast<std::int8_t>(index);
+      ++file;
+    }
+    if (rank != 0 || file != v.size.files) fail(line, "board-colours must cover every square of the board");
+  }
+
   std::vector<int> parseLetters(int line, const Variant& v, const std::string& value) const {
     std::vector<int> types;
     for (const std::string& w : words(value)) {
@@ -100,6 +125,20 @@ class TextParser {
       v.capturedToOwnerHoldings = parseYesNo(line, value);
     } else if (key == "castling") {
       v.castling = parseYesNo(line, value);
+    } else if (key == "board-colours") {
+      parseBoardColours(v, line, value);
+    } else if (key == "colour-types") {
+      for (const std::string& w : words(value)) {
+        if (w.size() != 3 || w[1] != ':') fail(line, "colour-types entries are COLOUR:PIECE, got '" + w + "'");
+        const auto c = v.colourLetters.find(w[0]);
+        if (c == std::string::npos) fail(line, std::string("colour '") + w[0] + "' is not on the board-colours");
+        const int t = v.typeByLetter(w[2]);
+        if (t < 0) fail(line, std::string("no piece with letter '") + w[2] + "'");
+        v.typeForColour[c] = t;
+        v.changesWithColour[t] = true;
+      }
+    } else if (key == "promotion-by-colour") {
+      v.promotionByColour = parseYesNo(line, value);
     } else if (key == "fifty-move-limit") {
       v.fiftyMoveLimit = std::atoi(value.c_str());
     } else {

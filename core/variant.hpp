@@ -1,6 +1,8 @@
 #pragma once
 // A variant is data: a board, a table of pieces with their XBetza strings, a start position and a
 // few rule switches. Built-in variants are written in the same text form users can load.
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -53,6 +55,30 @@ struct Variant {
   // in the position string; for the others unmoved is read off the start position.
   int fiftyMoveLimit = 100;  // half-moves without capture or pawn-like move
 
+  // Fixed square colours (Chameleon boards): a colour index per square, -1 for none, and the
+  // letters naming the colours in the variant text.
+  std::array<std::int8_t, 256> squareColour = [] {
+    std::array<std::int8_t, 256> none;
+    none.fill(-1);
+    return none;
+  }();
+  std::string colourLetters;
+  // A piece of a colour-changing type that lands on a coloured square becomes the type given for
+  // that colour (a Chameleon on red is a Rook until it lands elsewhere).
+  std::array<int, 8> typeForColour{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<bool, kMaxPieceTypes> changesWithColour{};
+  // Promotion to "what the square's colour makes it" instead of a choice.
+  bool promotionByColour = false;
+  // How the variant was asked for, options included ("chameleon-redux:rotation=90").
+  std::string fullName;
+
+  bool hasSquareColours() const { return !colourLetters.empty(); }
+  int colourAt(Square sq) const { return squareColour[sq]; }
+  // The type a piece of `type` takes on arriving at `sq`.
+  int typeArrivingAt(int type, Square sq) const {
+    if (!changesWithColour[type] || squareColour[sq] < 0) return type;
+    return typeForColour[squareColour[sq]];
+  }
   std::shared_ptr<const MoveTables> tables;
 
   int typeByLetter(char upper) const;
@@ -66,8 +92,9 @@ struct Variant {
 // variant. Errors name the line.
 std::vector<Variant> parseVariantText(std::string_view text, std::string_view sourceName);
 
-// The built-in variants by name ("chess", "desert-dust", ...). Throws VariantError listing the
-// known names for an unknown one.
+// The built-in variants by name ("chess", "desert-dust", ...), optionally with options after a
+// colon: "chameleon-redux:rotation=90,en-passant=off". Throws VariantError listing the known
+// names for an unknown one, or naming a bad option.
 const Variant& builtinVariant(std::string_view name);
 std::vector<std::string> builtinVariantNames();
 
