@@ -76,6 +76,23 @@ colour-types = R:R B:B G:N Y:Q
 start = brkqnrbq/pppppppp/8/8/8/8/PPPPPPPP/RNQBRKQN w - - 0 1
 promotion-pieces = P
 promotion-by-colour = yes
+
+# Tiled Squares Chess (Quintanilla): the FIDE array, ranks 3-6 void; Tiles and Anti-Tiles are
+# dropped during play, the King builds Tiles where he steps.
+[tiled-squares]
+title = Tiled Squares Chess
+board = 8x8
+piece = king K KisO2 royal
+piece = queen Q Q
+piece = rook R R
+piece = bishop B B
+piece = knight N N
+piece = pawn P ifmnDfmWfceF
+start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+tiles = tttttttt/tttttttt/8/8/8/8/tttttttt/tttttttt
+promotion-pieces = P
+promotion-choices = Q R B N
+castling = yes
 )";
 
 struct Registry {

@@ -11,7 +11,14 @@ enum class MoveKind : std::uint8_t {
   Normal,     // a piece moves, capturing what stands on `to`
   EnPassant,  // captures the piece that passed `to`
   Castle,     // the King's from and to; the partner moves per the variant's castling rule
+  TileDrop,      // Tiled Squares: a Tile onto the void square `to` (from == to)
+  AntiTileDrop,  // an Anti-Tile onto the void square `to`
+  TileRemove,    // the empty Tile on `to` is taken away
 };
+
+constexpr bool isTileAction(MoveKind k) {
+  return k == MoveKind::TileDrop || k == MoveKind::AntiTileDrop || k == MoveKind::TileRemove;
+}
 
 // No default member values: a MoveList holds thousands and must not fill them on construction.
 // Write `Move m{}` for a zeroed one.

@@ -20,7 +20,17 @@ std::string stripSuffixes(std::string_view text) {
 
 }  // namespace
 
+// Tiled Squares actions read the same in both forms: T@e4, X@e4, -T@e4.
+std::string tileActionText(const Move& m) {
+  switch (m.kind) {
+    case MoveKind::TileDrop: return "T@" + squareName(m.to);
+    case MoveKind::AntiTileDrop: return "X@" + squareName(m.to);
+    default: return "-T@" + squareName(m.to);
+  }
+}
+
 std::string longAlgebraic(const Position& pos, const Move& m) {
+  if (isTileAction(m.kind)) return tileActionText(m);
   std::string s = squareName(m.from) + squareName(m.to);
   if (m.promotion) s += lower(pos.variant().pieces[m.promotion - 1].letter);
   return s;
@@ -29,7 +39,9 @@ std::string longAlgebraic(const Position& pos, const Move& m) {
 std::string san(Position& pos, const Move& m) {
   const Variant& v = pos.variant();
   std::string s;
-  if (m.kind == MoveKind::Castle) {
+  if (isTileAction(m.kind)) {
+    s = tileActionText(m);
+  } else if (m.kind == MoveKind::Castle) {
     s = m.wing == 0 ? "O-O" : "O-O-O";
   } else {
     const int type = pieceType(pos.at(m.from));
@@ -71,7 +83,7 @@ Move parseMove(Position& pos, std::string_view text) {
   if (text.empty()) throw MoveTextError("empty move text");
   for (char c : text)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '=' && c != '+' && c != '#' && c != 'x' &&
-        c != '!' && c != '?')
+        c != '!' && c != '?' && c != '@')
       throw MoveTextError("move text '" + std::string(text) + "' has an unexpected character '" + std::string(1, c) + "'");
   const std::string wanted = stripSuffixes(text);
   // SAN is costly to write (it tests ambiguity and check), so only moves to the square named last

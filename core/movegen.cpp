@@ -24,6 +24,7 @@ void addWithPromotions(const Position& pos, Square from, Square to, int side, in
 
 bool passesAllow(const Position& pos, const MoveTables& t, const Ray& ray) {
   for (std::uint32_t i = 0; i < ray.passCount; ++i) {
+    if (pos.isAntiTile(t.passSquares[ray.passBegin + i])) return false;
     const bool occupied = pos.at(t.passSquares[ray.passBegin + i]) != kEmpty;
     const PassCondition c = t.passConditions[ray.passBegin + i];
     if ((c == PassCondition::Empty && occupied) || (c == PassCondition::Occupied && !occupied)) return false;
@@ -36,6 +37,8 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
   const PieceCode p = pos.at(from);
   const int side = pieceSide(p), type = pieceType(p);
   const bool unmoved = pos.unmoved(from);
+  const bool tiles = pos.variant().hasTiles();
+  const bool royal = pos.variant().pieces[type].royal;
   const RaySpan& span = t.span(side, type, from);
   for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r) {
     const Ray& ray = t.rays[r];
@@ -44,6 +47,11 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
     for (std::uint32_t k = 0; k < ray.landCount; ++k) {
       const Square to = t.landSquares[ray.landBegin + k];
       const PieceCode target = pos.at(to);
+      if (tiles && target == kEmpty && !royal && pos.tile(to).state != TileState::Tile) {
+        // Only the King lands off a Tile; other pieces cross void but not Anti-Tiles.
+        if (pos.isAntiTile(to)) break;
+        continue;
+      }
       if (target == kEmpty) {
         if (ray.flags & kRayMove)
           addWithPromotions(pos, from, to, side, type, (ray.flags & kRayCreatesEnPassant) != 0, MoveKind::Normal, out);
@@ -70,6 +78,7 @@ void generateCastling(const Position& pos, MoveList& out) {
     bool clear = true;
     rule.mustBeEmpty.forEach([&](Square sq) { clear = clear && pos.at(sq) == kEmpty; });
     if (!clear) continue;
+    if (pos.variant().hasTiles() && pos.tile(rule.partnerTo).state != TileState::Tile) continue;
     bool safe = true;
     for (Square sq : rule.kingPath)
       if (isAttackedByOpponentsOf(pos, sq, side)) {
@@ -80,12 +89,28 @@ void generateCastling(const Position& pos, MoveList& out) {
   }
 }
 
+// Tiled Squares: drop a Tile or an Anti-Tile on any void square, or take away an empty Tile the
+// side may remove.
+void generateTileActions(const Position& pos, MoveList& out) {
+  const int side = pos.sideToMove();
+  pos.tables().playable.forEach([&](Square sq) {
+    const TileFacts& t = pos.tile(sq);
+    if (t.state == TileState::Void) {
+      out.push({sq, sq, MoveKind::TileDrop, 0, 0, false});
+      out.push({sq, sq, MoveKind::AntiTileDrop, 0, 0, false});
+    } else if (pos.at(sq) == kEmpty && mayRemoveTile(t, side)) {
+      out.push({sq, sq, MoveKind::TileRemove, 0, 0, false});
+    }
+  });
+}
+
 }  // namespace
 
 void generatePseudoLegal(const Position& pos, MoveList& out) {
   out.clear();
   pos.occupied(pos.sideToMove()).forEach([&](Square from) { generatePieceMoves(pos, from, out); });
   generateCastling(pos, out);
+  if (pos.variant().hasTiles()) generateTileActions(pos, out);
 }
 
 bool isLegal(Position& pos, const Move& m) {

@@ -76,6 +76,37 @@ void Position::setClocks(int halfmove, int fullmove) {
   fullmove_ = fullmove;
 }
 
+namespace {
+
+std::uint64_t tileKey(Square sq, const TileFacts& t) {
+  const ZobristKeys& z = zobrist();
+  return z.tileState[sq][static_cast<int>(t.state)] ^ z.tileFact[0][sq][t.dropper + 1] ^
+         z.tileFact[1][sq][t.lastStood + 1] ^ z.tileFact[2][sq][t.kingMade + 1];
+}
+
+}  // namespace
+
+void Position::setTile(Square sq, const TileFacts& facts) {
+  key_ ^= tileKey(sq, tiles_[sq]) ^ tileKey(sq, facts);
+  tiles_[sq] = facts;
+  if (facts.state == TileState::AntiTile) antiTiles_.set(sq);
+  else antiTiles_.reset(sq);
+  if (facts.state == TileState::Void) voids_.set(sq);
+  else voids_.reset(sq);
+}
+
+void Position::changeTile(Undo& u, Square sq, const TileFacts& facts) {
+  if (tiles_[sq] == facts) return;
+  u.tileSquare[u.tileChanges] = sq;
+  u.tileBefore[u.tileChanges] = tiles_[sq];
+  ++u.tileChanges;
+  setTile(sq, facts);
+}
+
+void Position::arrive(Undo& u, Square sq, int side, bool royal) {
+  if (variant_->hasTiles()) changeTile(u, sq, afterArrival(tiles_[sq], side, royal));
+}
+
 bool Position::enPassantCapturable(Square passed, int bySide) const {
   bool found = false;
   for (int s = 0; s < variant_->sides && !found; ++s) {
@@ -97,9 +128,17 @@ void Position::make(const Move& m) {
   u.fullmove = fullmove_;
   u.key = key_;
   const int us = side_;
+  u.side = us;
   setEnPassant(kNoSquare, kNoSquare);
 
-  if (m.kind == MoveKind::Castle) {
+  if (isTileAction(m.kind)) {
+    TileFacts t;
+    if (m.kind == MoveKind::TileDrop) t.dropper = static_cast<std::int8_t>(us);
+    if (m.kind == MoveKind::AntiTileDrop) t.state = TileState::AntiTile;
+    if (m.kind == MoveKind::TileRemove) t.state = TileState::Void;
+    changeTile(u, m.to, t);
+    ++halfmove_;
+  } else if (m.kind == MoveKind::Castle) {
     const CastlingRule& rule = tables_->castling[us][m.wing];
     u.moved = lift(rule.kingFrom);
     const PieceCode partner = lift(rule.partnerFrom);
@@ -109,6 +148,8 @@ void Position::make(const Move& m) {
     u.capturedWasUnmoved = unmoved_.test(rule.partnerFrom);
     setUnmoved(rule.kingFrom, false);
     setUnmoved(rule.partnerFrom, false);
+    arrive(u, rule.kingTo, us, true);
+    arrive(u, rule.partnerTo, us, false);
     ++halfmove_;
   } else {
     u.capturedSquare = m.kind == MoveKind::EnPassant ? u.enPassantVictim : m.to;
@@ -141,12 +182,13 @@ void Position::make(const Move& m) {
     }
     arriving = makePiece(us, variant_->typeArrivingAt(pieceType(arriving), m.to));
     place(m.to, arriving);
+    arrive(u, m.to, us, variant_->pieces[pieceType(arriving)].royal);
     const bool pawnLike = variant_->isPromotingType(pieceType(u.moved));
     halfmove_ = (u.captured || pawnLike) ? 0 : halfmove_ + 1;
     if (m.doubleStep) {
       // A double step: the passed square becomes e.p. if an opponent could take there.
       const Square passed = makeSquare((fileOf(m.from) + fileOf(m.to)) / 2, (rankOf(m.from) + rankOf(m.to)) / 2);
-      if (enPassantCapturable(passed, us)) setEnPassant(passed, m.to);
+      if (tiles_[passed].state == TileState::Tile && enPassantCapturable(passed, us)) setEnPassant(passed, m.to);
     }
   }
   setCastlingRights(castling_ & ~(tables_->castlingRightsTouching[m.from] | tables_->castlingRightsTouching[m.to]));
@@ -160,7 +202,8 @@ void Position::unmake() {
   const Undo u = history_.back();
   history_.pop_back();
   const Move& m = u.move;
-  const int us = pieceSide(u.moved);
+  for (int i = u.tileChanges - 1; i >= 0; --i) setTile(u.tileSquare[i], u.tileBefore[i]);
+  const int us = u.side;
   if (m.kind == MoveKind::Castle) {
     const CastlingRule& rule = tables_->castling[us][m.wing];
     const PieceCode partner = lift(rule.partnerTo);
@@ -169,7 +212,7 @@ void Position::unmake() {
     place(rule.partnerFrom, partner);
     if (u.movedWasUnmoved) unmoved_.set(rule.kingFrom);
     if (u.capturedWasUnmoved) unmoved_.set(rule.partnerFrom);
-  } else {
+  } else if (!isTileAction(m.kind)) {
     lift(m.to);
     place(m.from, u.moved);
     if (u.movedWasUnmoved) unmoved_.set(m.from);
@@ -202,7 +245,7 @@ bool samePosition(const Position& a, const Position& b) {
   return a.variant_ == b.variant_ && a.board_ == b.board_ && a.side_ == b.side_ && a.castling_ == b.castling_ &&
          a.enPassant_ == b.enPassant_ && a.enPassantVictim_ == b.enPassantVictim_ && a.halfmove_ == b.halfmove_ &&
          a.fullmove_ == b.fullmove_ && a.holdings_ == b.holdings_ && a.unmoved_ == b.unmoved_ &&
-         a.key_ == b.key_ && a.royal_ == b.royal_ && a.occupied_ == b.occupied_;
+         a.key_ == b.key_ && a.royal_ == b.royal_ && a.occupied_ == b.occupied_ && a.tiles_ == b.tiles_;
 }
 
 }  // namespace tessera

@@ -8,6 +8,7 @@
 #include "move.hpp"
 #include "move_tables.hpp"
 #include "piece.hpp"
+#include "tiles.hpp"
 #include "variant.hpp"
 
 namespace tessera {
@@ -33,6 +34,9 @@ class Position {
   bool unmoved(Square sq) const { return unmoved_.test(sq); }
   const SquareSet& unmovedSet() const { return unmoved_; }
   std::uint64_t key() const { return key_; }
+  const TileFacts& tile(Square sq) const { return tiles_[sq]; }
+  bool isAntiTile(Square sq) const { return antiTiles_.test(sq); }
+  bool isVoid(Square sq) const { return voids_.test(sq); }
   int plyCount() const { return static_cast<int>(history_.size()); }
 
   // Setting up (the position string parser uses these); each keeps the key right.
@@ -44,6 +48,7 @@ class Position {
   void setHeld(int side, int type, int count);
   void setUnmoved(Square sq, bool value);
   void setClocks(int halfmove, int fullmove);
+  void setTile(Square sq, const TileFacts& facts);
 
   void make(const Move& m);
   void unmake();
@@ -58,6 +63,7 @@ class Position {
  private:
   struct Undo {
     Move move;
+    int side = 0;  // who acted
     PieceCode moved = kEmpty;
     PieceCode captured = kEmpty;
     Square capturedSquare = kNoSquare;
@@ -67,12 +73,17 @@ class Position {
     std::uint64_t key = 0;
     bool movedWasUnmoved = false, capturedWasUnmoved = false;
     std::int8_t heldAddedType = -1, heldAddedSide = -1, heldUsedType = -1;
+    std::uint8_t tileChanges = 0;  // squares whose tile facts the action changed (at most two)
+    Square tileSquare[2] = {kNoSquare, kNoSquare};
+    TileFacts tileBefore[2];
   };
 
   void place(Square sq, PieceCode piece);
   PieceCode lift(Square sq);
   void changeHeld(int side, int type, int delta);
   bool enPassantCapturable(Square passed, int bySide) const;
+  void changeTile(Undo& u, Square sq, const TileFacts& facts);
+  void arrive(Undo& u, Square sq, int side, bool royal);
 
   const Variant* variant_;
   const MoveTables* tables_;
@@ -86,6 +97,8 @@ class Position {
   std::array<std::array<std::uint8_t, kMaxPieceTypes>, kMaxSides> holdings_{};
   SquareSet unmoved_;
   std::uint64_t key_ = 0;
+  std::array<TileFacts, 256> tiles_{};
+  SquareSet antiTiles_, voids_;
   std::vector<Undo> history_;
 };
 

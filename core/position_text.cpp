@@ -23,6 +23,101 @@ bool hasInitialMoves(const PieceType& p) {
 
 const char* kSideNames[] = {"White", "Black", "third side", "fourth side"};
 
+// The tile field: the surface rank by rank ('t' Tile, 'x' Anti-Tile, a number of void squares),
+// then ";d=WHITE/BLACK" (tiles whose dropper may still remove them), ";s=WHITE/BLACK" (empty
+// tiles last stood on), ";k=WHITE/BLACK" (tiles a King created), each a comma-separated square
+// list. A tile with a piece on it was last stood on by that piece's side.
+void parseTiles(const Variant& v, Position& pos, std::string_view text, std::size_t at) {
+  const std::size_t semi = text.find(';');
+  const std::string_view surface = text.substr(0, semi);
+  int rank = v.size.ranks - 1, file = 0;
+  for (std::size_t i = 0; i < surface.size(); ++i) {
+    const char c = surface[i];
+    auto put = [&](TileState state) {
+      if (file >= v.size.files) fail(at + i, "tile rank " + std::to_string(rank + 1) + " runs past the last file");
+      TileFacts t;
+      t.state = state;
+      pos.setTile(makeSquare(file, rank), t);
+      ++file;
+    };
+    if (c == '/') {
+      if (file != v.size.files || rank == 0) fail(at + i, "tile rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares");
+      --rank;
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      int n = c - '0';
+      while (i + 1 < surface.size() && std::isdigit(static_cast<unsigned char>(surface[i + 1]))) n = n * 10 + (surface[++i] - '0');
+      for (int k = 0; k < n; ++k) put(TileState::Void);
+    } else if (c == 't') {
+      put(TileState::Tile);
+    } else if (c == 'x') {
+      put(TileState::AntiTile);
+    } else {
+      fail(at + i, std::string("tiles are t (tile), x (anti-tile) or a count of void squares, got '") + c + "'");
+    }
+  }
+  if (rank != 0 || file != v.size.files) fail(at + surface.size(), "the tile field does not cover the board");
+  for (std::size_t i = semi; i != std::string_view::npos && i < text.size();) {
+    const std::size_t next = text.find(';', i + 1);
+    const std::string_view part = text.substr(i + 1, next == std::string_view::npos ? std::string_view::npos : next - i - 1);
+    const std::size_t partAt = at + i + 1;
+    if (part.size() < 2 || part[1] != '=' || std::string_view("dsk").find(part[0]) == std::string_view::npos)
+      fail(partAt, "tile facts are d=, s= or k= followed by WHITE/BLACK square lists");
+    const std::string_view lists = part.substr(2);
+    const std::size_t slash = lists.find('/');
+    if (slash == std::string_view::npos) fail(partAt, "tile facts need a '/' between White's and Black's squares");
+    for (int side = 0; side < 2; ++side) {
+      std::string_view list = side == 0 ? lists.substr(0, slash) : lists.substr(slash + 1);
+      while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        const std::string_view name = list.substr(0, comma);
+        const auto sq = parseSquare(name, v.size);
+        if (!sq) fail(partAt, "'" + std::string(name) + "' is not a square of the board");
+        TileFacts t = pos.tile(*sq);
+        if (t.state != TileState::Tile) fail(partAt, squareName(*sq) + " has no tile");
+        if (part[0] == 'd') t.dropper = static_cast<std::int8_t>(side);
+        if (part[0] == 's') t.lastStood = static_cast<std::int8_t>(side);
+        if (part[0] == 'k') t.kingMade = static_cast<std::int8_t>(side);
+        pos.setTile(*sq, t);
+        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+      }
+    }
+    i = next;
+  }
+}
+
+std::string tilesString(const Position& pos) {
+  const Variant& v = pos.variant();
+  std::string s;
+  for (int r = v.size.ranks - 1; r >= 0; --r) {
+    int voids = 0;
+    for (int f = 0; f < v.size.files; ++f) {
+      const TileState state = pos.tile(makeSquare(f, r)).state;
+      if (state == TileState::Void) {
+        ++voids;
+        continue;
+      }
+      if (voids) s += std::to_string(voids);
+      voids = 0;
+      s += state == TileState::Tile ? 't' : 'x';
+    }
+    if (voids) s += std::to_string(voids);
+    if (r) s += '/';
+  }
+  auto facts = [&](char name, auto field) {
+    std::string lists[2];
+    pos.tables().playable.forEach([&](Square sq) {
+      const int side = field(pos.tile(sq), sq);
+      if (side >= 0) lists[side] += (lists[side].empty() ? "" : ",") + squareName(sq);
+    });
+    if (!lists[0].empty() || !lists[1].empty()) s += std::string(";") + name + "=" + lists[0] + "/" + lists[1];
+  };
+  facts('d', [](const TileFacts& t, Square) { return static_cast<int>(t.dropper); });
+  facts('s', [&](const TileFacts& t, Square sq) { return pos.at(sq) ? -1 : static_cast<int>(t.lastStood); });
+  facts('k', [](const TileFacts& t, Square) { return static_cast<int>(t.kingMade); });
+  return s;
+}
+
 }  // namespace
 
 Placement parsePlacement(const Variant& v, std::string_view text) {
@@ -90,7 +185,8 @@ Position parsePosition(const Variant& v, std::string_view text) {
     i = j;
   }
   if (fields.empty()) fail(placementEnd, "the side to move is missing (w or b)");
-  if (fields.size() > 5) fail(fields[5].second, "unexpected extra field '" + fields[5].first + "'");
+  const std::size_t maxFields = v.hasTiles() ? 6 : 5;
+  if (fields.size() > maxFields) fail(fields[maxFields].second, "unexpected extra field '" + fields[maxFields].first + "'");
 
   Position pos(v);
   const Placement start = parsePlacement(v, v.startPosition);
@@ -114,6 +210,18 @@ Position parsePosition(const Variant& v, std::string_view text) {
       if (n > 15) fail(placementEnd, "more than 15 of one piece in the holdings");
       pos.setHeld(s, static_cast<int>(t), n);
     }
+  if (v.hasTiles()) {
+    if (fields.size() > 5) parseTiles(v, pos, fields[5].first, fields[5].second);
+    else parseTiles(v, pos, v.startTiles, 0);
+    pos.tables().playable.forEach([&](Square sq) {
+      if (!pos.at(sq)) return;
+      if (pos.tile(sq).state != TileState::Tile) fail(0, "the piece on " + squareName(sq) + " stands on no tile");
+      TileFacts t = pos.tile(sq);
+      t.lastStood = static_cast<std::int8_t>(pieceSide(pos.at(sq)));
+      if (t.dropper != t.lastStood) t.dropper = -1;
+      pos.setTile(sq, t);
+    });
+  }
   const int royal = v.royalType();
   for (int s = 0; s < v.sides; ++s) {
     int count = 0;
@@ -227,6 +335,7 @@ std::string positionString(const Position& pos) {
   s += ' ';
   s += squareName(pos.enPassantSquare());
   s += ' ' + std::to_string(pos.halfmoveClock()) + ' ' + std::to_string(pos.fullmoveNumber());
+  if (v.hasTiles()) s += ' ' + tilesString(pos);
   return s;
 }
 

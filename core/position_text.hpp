@@ -1,6 +1,8 @@
 #pragma once
 // The position string: FEN for chess, the same form for any board size (numbers of empty squares
 // may exceed 9), with holdings in brackets after the placement: "...[CRj] w KQkq - 0 1".
+// Tiled Squares adds a seventh field, the tiles (docs/notation.md):
+// "tttttttt/tttttttt/8/8/8/8/tttttttt/tttttttt;d=e3/;s=/;k=/".
 #include <array>
 #include <stdexcept>
 #include <string>

@@ -137,6 +137,8 @@ class TextParser {
         v.typeForColour[c] = t;
         v.changesWithColour[t] = true;
       }
+    } else if (key == "tiles") {
+      v.startTiles = value;
     } else if (key == "promotion-by-colour") {
       v.promotionByColour = parseYesNo(line, value);
     } else if (key == "fifty-move-limit") {

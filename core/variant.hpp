@@ -69,6 +69,10 @@ struct Variant {
   std::array<bool, kMaxPieceTypes> changesWithColour{};
   // Promotion to "what the square's colour makes it" instead of a choice.
   bool promotionByColour = false;
+  // Tiled Squares: the board is built during play. `startTiles` is the surface of the start
+  // position ('t' tile, digits for void squares, 'x' anti-tile), empty for ordinary boards.
+  std::string startTiles;
+  bool hasTiles() const { return !startTiles.empty(); }
   // How the variant was asked for, options included ("chameleon-redux:rotation=90").
   std::string fullName;
 

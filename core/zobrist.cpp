@@ -23,6 +23,14 @@ ZobristKeys makeKeys() {
     for (auto& b : a)
       for (auto& x : b) x = next(s);
   for (auto& x : k.unmoved) x = next(s);
+  for (auto& sq : k.tileState)
+    for (auto& x : sq) x = next(s);
+  for (auto& fact : k.tileFact)
+    for (auto& sq : fact)
+      for (auto& x : sq) x = next(s);
+  for (auto& sq : k.tileState) sq[0] = 0;
+  for (auto& fact : k.tileFact)
+    for (auto& sq : fact) sq[0] = 0;
   k.sideToMove[0] = 0;
   k.castling[0] = 0;
   for (auto& a : k.holdings)
