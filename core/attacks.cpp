@@ -5,7 +5,7 @@ namespace {
 
 bool passesAllow(const Position& pos, const MoveTables& t, const Ray& ray) {
   for (std::uint32_t i = 0; i < ray.passCount; ++i) {
-    if (pos.isAntiTile(t.passSquares[ray.passBegin + i])) return false;
+    if (pos.isWall(t.passSquares[ray.passBegin + i])) return false;
     const bool occupied = pos.at(t.passSquares[ray.passBegin + i]) != kEmpty;
     switch (t.passConditions[ray.passBegin + i]) {
       case PassCondition::Empty:
@@ -40,7 +40,7 @@ int landingIndex(const Ray& ray, Square target) {
 bool rayReaches(const Position& pos, const MoveTables& t, const Ray& ray, int k) {
   for (int i = 0; i < k - 1; ++i) {
     const Square sq = t.landSquares[ray.landBegin + i];
-    if (pos.at(sq) != kEmpty || pos.isAntiTile(sq)) return false;
+    if (pos.at(sq) != kEmpty || pos.isWall(sq)) return false;
   }
   return passesAllow(pos, t, ray);
 }

@@ -93,6 +93,24 @@ tiles = tttttttt/tttttttt/8/8/8/8/tttttttt/tttttttt
 promotion-pieces = P
 promotion-choices = Q R B N
 castling = yes
+
+# Shifting Chess (Howe): 2x2 sectors of the board slide with their pieces; B-II and B-III (c3-d6)
+# are empty at the start.
+[shifting-chess]
+title = Shifting Chess
+board = 8x8
+piece = king K KisO2 royal
+piece = queen Q Q
+piece = rook R R
+piece = bishop B B
+piece = knight N N
+piece = pawn P ifmnDfmWfceF
+start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+empty-slots = BII BIII
+initial-move-ranks = 2
+promotion-pieces = P
+promotion-choices = Q R B N
+castling = yes
 )";
 
 struct Registry {
@@ -149,7 +167,8 @@ void removeEnPassant(Variant& v) {
 
 Variant withOptions(const Variant& base, std::string_view optionText) {
   Variant v = base;
-  const std::string optionHelp = " (options: rotation=0|90|180|270 on coloured boards, en-passant=on|off)";
+  const std::string optionHelp =
+      " (options: rotation=0|90|180|270 on coloured boards, empty=BII+BIII with sectors, en-passant=on|off)";
   std::stringstream in{std::string(optionText)};
   for (std::string option; std::getline(in, option, ',');) {
     const auto eq = option.find('=');
@@ -158,6 +177,8 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
       if (value != "0" && value != "90" && value != "180" && value != "270")
         throw VariantError("rotation must be 0, 90, 180 or 270, got '" + value + "'");
       for (int turns = std::stoi(value) / 90; turns > 0; --turns) turnColours(v);
+    } else if (key == "empty" && base.hasSectors()) {
+      v.startEmptySlots = value;  // checked when the start position is read below
     } else if (key == "en-passant" && (value == "on" || value == "off")) {
       if (value == "off") removeEnPassant(v);
     } else {
@@ -167,6 +188,11 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
   v.fullName = base.name + ":" + std::string(optionText);
   v.tables = buildMoveTables(v);
   if (v.hasSquareColours()) v.startPosition = retypedStart(v);
+  try {
+    startPosition(v);
+  } catch (const PositionError& e) {
+    throw VariantError("option '" + std::string(optionText) + "' gives no valid start: " + e.what());
+  }
   return v;
 }
 

@@ -14,6 +14,8 @@ enum class MoveKind : std::uint8_t {
   TileDrop,      // Tiled Squares: a Tile onto the void square `to` (from == to)
   AntiTileDrop,  // an Anti-Tile onto the void square `to`
   TileRemove,    // the empty Tile on `to` is taken away
+  SectorShift,   // Shifting Chess: the sector in slot `from` moves to slot `to` with its pieces;
+                 // `promotion` is what every Pawn it brings onto its last rank becomes
 };
 
 constexpr bool isTileAction(MoveKind k) {

@@ -4,6 +4,7 @@
 
 #include "attacks.hpp"
 #include "movegen.hpp"
+#include "sectors.hpp"
 
 namespace tessera {
 namespace {
@@ -29,8 +30,16 @@ std::string tileActionText(const Move& m) {
   }
 }
 
+// Shifting Chess: "CIII-BIII", "=Q" when it promotes.
+std::string sectorShiftText(const Position& pos, const Move& m) {
+  std::string s = slotName(m.from) + "-" + slotName(m.to);
+  if (m.promotion) s += std::string("=") + pos.variant().pieces[m.promotion - 1].letter;
+  return s;
+}
+
 std::string longAlgebraic(const Position& pos, const Move& m) {
   if (isTileAction(m.kind)) return tileActionText(m);
+  if (m.kind == MoveKind::SectorShift) return sectorShiftText(pos, m);
   std::string s = squareName(m.from) + squareName(m.to);
   if (m.promotion) s += lower(pos.variant().pieces[m.promotion - 1].letter);
   return s;
@@ -41,6 +50,8 @@ std::string san(Position& pos, const Move& m) {
   std::string s;
   if (isTileAction(m.kind)) {
     s = tileActionText(m);
+  } else if (m.kind == MoveKind::SectorShift) {
+    s = sectorShiftText(pos, m);
   } else if (m.kind == MoveKind::Castle) {
     s = m.wing == 0 ? "O-O" : "O-O-O";
   } else {
@@ -104,6 +115,7 @@ Move parseMove(Position& pos, std::string_view text) {
     const std::string lan = longAlgebraic(pos, m);
     bool match = lan == wanted || ((m.to == named || m.kind == MoveKind::Castle) && stripSuffixes(san(pos, m)) == wanted);
     // Castling may also be written 0-0 / 0-0-0.
+    if (!match && m.kind == MoveKind::SectorShift) match = stripSuffixes(san(pos, m)) == wanted;
     if (!match && m.kind == MoveKind::Castle) match = wanted == (m.wing == 0 ? "0-0" : "0-0-0");
     // A promotion letter may be upper case in long algebraic.
     if (!match && m.promotion && wanted.size() == lan.size() && lower(wanted.back()) == lan.back() &&

@@ -1,6 +1,7 @@
 #include "movegen.hpp"
 
 #include "attacks.hpp"
+#include "sectors.hpp"
 
 namespace tessera {
 namespace {
@@ -24,7 +25,7 @@ void addWithPromotions(const Position& pos, Square from, Square to, int side, in
 
 bool passesAllow(const Position& pos, const MoveTables& t, const Ray& ray) {
   for (std::uint32_t i = 0; i < ray.passCount; ++i) {
-    if (pos.isAntiTile(t.passSquares[ray.passBegin + i])) return false;
+    if (pos.isWall(t.passSquares[ray.passBegin + i])) return false;
     const bool occupied = pos.at(t.passSquares[ray.passBegin + i]) != kEmpty;
     const PassCondition c = t.passConditions[ray.passBegin + i];
     if ((c == PassCondition::Empty && occupied) || (c == PassCondition::Occupied && !occupied)) return false;
@@ -36,9 +37,14 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
   const MoveTables& t = pos.tables();
   const PieceCode p = pos.at(from);
   const int side = pieceSide(p), type = pieceType(p);
-  const bool unmoved = pos.unmoved(from);
-  const bool tiles = pos.variant().hasTiles();
-  const bool royal = pos.variant().pieces[type].royal;
+  const Variant& v = pos.variant();
+  bool unmoved = pos.unmoved(from);
+  if (v.initialMoveRanks) {
+    const int fromOwnSide = side == 0 ? rankOf(from) : v.size.ranks - 1 - rankOf(from);
+    unmoved = fromOwnSide < v.initialMoveRanks;
+  }
+  const bool terrain = v.hasTiles() || v.hasSectors();
+  const bool royal = v.pieces[type].royal;
   const RaySpan& span = t.span(side, type, from);
   for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r) {
     const Ray& ray = t.rays[r];
@@ -47,10 +53,14 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
     for (std::uint32_t k = 0; k < ray.landCount; ++k) {
       const Square to = t.landSquares[ray.landBegin + k];
       const PieceCode target = pos.at(to);
-      if (tiles && target == kEmpty && !royal && pos.tile(to).state != TileState::Tile) {
-        // Only the King lands off a Tile; other pieces cross void but not Anti-Tiles.
-        if (pos.isAntiTile(to)) break;
-        continue;
+      if (terrain && target == kEmpty) {
+        // Nothing crosses a wall; only the Tiled Squares King steps onto one (an Anti-Tile). Void
+        // is crossed, and only the King lands there.
+        if (pos.isWall(to)) {
+          if (royal && v.hasTiles()) out.push({from, to, MoveKind::Normal, 0, 0, false});
+          break;
+        }
+        if (!royal && pos.isVoid(to)) continue;
       }
       if (target == kEmpty) {
         if (ray.flags & kRayMove)
@@ -76,7 +86,7 @@ void generateCastling(const Position& pos, MoveList& out) {
     const PieceCode partner = pos.at(rule.partnerFrom);
     if (partner == kEmpty || pieceSide(partner) != side) continue;
     bool clear = true;
-    rule.mustBeEmpty.forEach([&](Square sq) { clear = clear && pos.at(sq) == kEmpty; });
+    rule.mustBeEmpty.forEach([&](Square sq) { clear = clear && pos.at(sq) == kEmpty && !pos.isWall(sq); });
     if (!clear) continue;
     if (pos.variant().hasTiles() && pos.tile(rule.partnerTo).state != TileState::Tile) continue;
     bool safe = true;
@@ -104,6 +114,42 @@ void generateTileActions(const Position& pos, MoveList& out) {
   });
 }
 
+// Shifting Chess: a sector on which the side has more pieces than the opponent moves one or two
+// slots in a straight orthogonal line through and into empty slots.
+void generateSectorShifts(const Position& pos, MoveList& out) {
+  const Variant& v = pos.variant();
+  const int side = pos.sideToMove();
+  const std::uint16_t slots = pos.sectorSlots();
+  for (int slot = 0; slot < kSlotColumns * kSlotRows; ++slot) {
+    if (!(slots >> slot & 1)) continue;
+    int own = 0, theirs = 0;
+    for (Square sq : slotSquares(slot))
+      if (pos.at(sq)) (pieceSide(pos.at(sq)) == side ? own : theirs)++;
+    if (own <= theirs) continue;
+    constexpr int kDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (const auto& d : kDirections) {
+      for (int k = 1; k <= 2; ++k) {
+        const int col = slotColumn(slot) + d[0] * k, row = slotRow(slot) + d[1] * k;
+        if (col < 0 || col >= kSlotColumns || row < 0 || row >= kSlotRows) break;
+        const int target = row * kSlotColumns + col;
+        if (slots >> target & 1) break;
+        // Pawns carried onto their last rank promote: one action per choice.
+        bool promotes = false;
+        const auto from = slotSquares(slot), to = slotSquares(target);
+        for (int i = 0; i < 4; ++i) {
+          const PieceCode p = pos.at(from[i]);
+          promotes = promotes || (p && v.isPromotingType(pieceType(p)) && pos.tables().promotionZone[pieceSide(p)].test(to[i]));
+        }
+        const auto fromSlot = static_cast<Square>(slot), toSlot = static_cast<Square>(target);
+        if (!promotes) out.push({fromSlot, toSlot, MoveKind::SectorShift, 0, 0, false});
+        else
+          for (int choice : v.promotionChoices)
+            out.push({fromSlot, toSlot, MoveKind::SectorShift, static_cast<std::uint8_t>(choice + 1), 0, false});
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void generatePseudoLegal(const Position& pos, MoveList& out) {
@@ -111,6 +157,7 @@ void generatePseudoLegal(const Position& pos, MoveList& out) {
   pos.occupied(pos.sideToMove()).forEach([&](Square from) { generatePieceMoves(pos, from, out); });
   generateCastling(pos, out);
   if (pos.variant().hasTiles()) generateTileActions(pos, out);
+  if (pos.variant().hasSectors()) generateSectorShifts(pos, out);
 }
 
 bool isLegal(Position& pos, const Move& m) {

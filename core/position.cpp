@@ -1,6 +1,7 @@
 #include "position.hpp"
 
 #include "attacks.hpp"
+#include "sectors.hpp"
 #include "zobrist.hpp"
 
 namespace tessera {
@@ -89,10 +90,48 @@ std::uint64_t tileKey(Square sq, const TileFacts& t) {
 void Position::setTile(Square sq, const TileFacts& facts) {
   key_ ^= tileKey(sq, tiles_[sq]) ^ tileKey(sq, facts);
   tiles_[sq] = facts;
-  if (facts.state == TileState::AntiTile) antiTiles_.set(sq);
-  else antiTiles_.reset(sq);
+  if (facts.state == TileState::AntiTile) walls_.set(sq);
+  else walls_.reset(sq);
   if (facts.state == TileState::Void) voids_.set(sq);
   else voids_.reset(sq);
+}
+
+void Position::setSectorSlots(std::uint16_t slots) {
+  const ZobristKeys& z = zobrist();
+  for (int slot = 0; slot < 16; ++slot) {
+    const bool was = slots_ >> slot & 1, is = slots >> slot & 1;
+    if (was == is) continue;
+    // An empty slot is hashed as its first square being void: no variant has both tiles and sectors.
+    key_ ^= z.tileState[slotSquares(slot)[0]][static_cast<int>(TileState::Void)];
+    for (Square sq : slotSquares(slot)) {
+      if (is) walls_.reset(sq);
+      else walls_.set(sq);
+    }
+  }
+  slots_ = slots;
+}
+
+// The sector's pieces travel with it; carried Kings and Rooks count as moved, and Pawns it brings
+// onto their last rank promote to the shift's choice.
+void Position::shiftSector(Undo& u, const Move& m) {
+  const auto from = slotSquares(m.from), to = slotSquares(m.to);
+  for (int i = 0; i < 4; ++i) {
+    u.carried[i] = board_[from[i]];
+    if (unmoved_.test(from[i])) u.carriedUnmoved |= static_cast<std::uint8_t>(1u << i);
+    setUnmoved(from[i], false);
+    if (u.carried[i]) lift(from[i]);
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (!u.carried[i]) continue;
+    PieceCode arriving = u.carried[i];
+    const int side = pieceSide(arriving);
+    if (m.promotion && variant_->isPromotingType(pieceType(arriving)) && tables_->promotionZone[side].test(to[i]))
+      arriving = makePiece(side, m.promotion - 1);
+    place(to[i], arriving);
+  }
+  u.slotsBefore = slots_;
+  setSectorSlots(static_cast<std::uint16_t>((slots_ & ~(1u << m.from)) | (1u << m.to)));
+  for (Square sq : from) setCastlingRights(castling_ & ~tables_->castlingRightsTouching[sq]);
 }
 
 void Position::changeTile(Undo& u, Square sq, const TileFacts& facts) {
@@ -131,7 +170,10 @@ void Position::make(const Move& m) {
   u.side = us;
   setEnPassant(kNoSquare, kNoSquare);
 
-  if (isTileAction(m.kind)) {
+  if (m.kind == MoveKind::SectorShift) {
+    shiftSector(u, m);
+    ++halfmove_;
+  } else if (isTileAction(m.kind)) {
     TileFacts t;
     if (m.kind == MoveKind::TileDrop) t.dropper = static_cast<std::int8_t>(us);
     if (m.kind == MoveKind::AntiTileDrop) t.state = TileState::AntiTile;
@@ -191,7 +233,8 @@ void Position::make(const Move& m) {
       if (tiles_[passed].state == TileState::Tile && enPassantCapturable(passed, us)) setEnPassant(passed, m.to);
     }
   }
-  setCastlingRights(castling_ & ~(tables_->castlingRightsTouching[m.from] | tables_->castlingRightsTouching[m.to]));
+  if (m.kind != MoveKind::SectorShift)
+    setCastlingRights(castling_ & ~(tables_->castlingRightsTouching[m.from] | tables_->castlingRightsTouching[m.to]));
   const int next = nextSide(*this, us);
   if (next == 0) ++fullmove_;
   setSideToMove(next);
@@ -204,7 +247,16 @@ void Position::unmake() {
   const Move& m = u.move;
   for (int i = u.tileChanges - 1; i >= 0; --i) setTile(u.tileSquare[i], u.tileBefore[i]);
   const int us = u.side;
-  if (m.kind == MoveKind::Castle) {
+  if (m.kind == MoveKind::SectorShift) {
+    const auto from = slotSquares(m.from), to = slotSquares(m.to);
+    for (int i = 0; i < 4; ++i)
+      if (u.carried[i]) lift(to[i]);
+    for (int i = 0; i < 4; ++i) {
+      if (u.carried[i]) place(from[i], u.carried[i]);
+      if (u.carriedUnmoved >> i & 1) unmoved_.set(from[i]);
+    }
+    setSectorSlots(u.slotsBefore);
+  } else if (m.kind == MoveKind::Castle) {
     const CastlingRule& rule = tables_->castling[us][m.wing];
     const PieceCode partner = lift(rule.partnerTo);
     lift(rule.kingTo);
@@ -245,7 +297,8 @@ bool samePosition(const Position& a, const Position& b) {
   return a.variant_ == b.variant_ && a.board_ == b.board_ && a.side_ == b.side_ && a.castling_ == b.castling_ &&
          a.enPassant_ == b.enPassant_ && a.enPassantVictim_ == b.enPassantVictim_ && a.halfmove_ == b.halfmove_ &&
          a.fullmove_ == b.fullmove_ && a.holdings_ == b.holdings_ && a.unmoved_ == b.unmoved_ &&
-         a.key_ == b.key_ && a.royal_ == b.royal_ && a.occupied_ == b.occupied_ && a.tiles_ == b.tiles_;
+         a.key_ == b.key_ && a.royal_ == b.royal_ && a.occupied_ == b.occupied_ && a.tiles_ == b.tiles_ &&
+         a.slots_ == b.slots_ && a.walls_ == b.walls_;
 }
 
 }  // namespace tessera

@@ -35,7 +35,10 @@ class Position {
   const SquareSet& unmovedSet() const { return unmoved_; }
   std::uint64_t key() const { return key_; }
   const TileFacts& tile(Square sq) const { return tiles_[sq]; }
-  bool isAntiTile(Square sq) const { return antiTiles_.test(sq); }
+  // Squares nothing passes over: Anti-Tiles, and the empty slots of Shifting Chess.
+  bool isWall(Square sq) const { return walls_.test(sq); }
+  // Shifting Chess: bit row * 4 + column is set where a sector lies.
+  std::uint16_t sectorSlots() const { return slots_; }
   bool isVoid(Square sq) const { return voids_.test(sq); }
   int plyCount() const { return static_cast<int>(history_.size()); }
 
@@ -49,6 +52,7 @@ class Position {
   void setUnmoved(Square sq, bool value);
   void setClocks(int halfmove, int fullmove);
   void setTile(Square sq, const TileFacts& facts);
+  void setSectorSlots(std::uint16_t slots);
 
   void make(const Move& m);
   void unmake();
@@ -76,6 +80,9 @@ class Position {
     std::uint8_t tileChanges = 0;  // squares whose tile facts the action changed (at most two)
     Square tileSquare[2] = {kNoSquare, kNoSquare};
     TileFacts tileBefore[2];
+    std::uint16_t slotsBefore = 0xFFFF;
+    PieceCode carried[4] = {kEmpty, kEmpty, kEmpty, kEmpty};  // a shifted sector's pieces before
+    std::uint8_t carriedUnmoved = 0;
   };
 
   void place(Square sq, PieceCode piece);
@@ -84,6 +91,7 @@ class Position {
   bool enPassantCapturable(Square passed, int bySide) const;
   void changeTile(Undo& u, Square sq, const TileFacts& facts);
   void arrive(Undo& u, Square sq, int side, bool royal);
+  void shiftSector(Undo& u, const Move& m);
 
   const Variant* variant_;
   const MoveTables* tables_;
@@ -98,7 +106,8 @@ class Position {
   SquareSet unmoved_;
   std::uint64_t key_ = 0;
   std::array<TileFacts, 256> tiles_{};
-  SquareSet antiTiles_, voids_;
+  SquareSet walls_, voids_;
+  std::uint16_t slots_ = 0xFFFF;
   std::vector<Undo> history_;
 };
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "attacks.hpp"
+#include "sectors.hpp"
 
 namespace tessera {
 namespace {
@@ -118,6 +119,31 @@ std::string tilesString(const Position& pos) {
   return s;
 }
 
+// The empty slots of Shifting Chess: slot names separated by commas (or spaces in the variant
+// text), "-" for none.
+std::uint16_t parseEmptySlots(std::string_view text, std::size_t at) {
+  std::uint16_t slots = 0xFFFF;
+  if (text == "-") return slots;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = text.find_first_of(", +", i);
+    if (j == std::string_view::npos) j = text.size();
+    const std::string_view name = text.substr(i, j - i);
+    const auto slot = parseSlotName(name);
+    if (!slot) fail(at + i, "'" + std::string(name) + "' is not a slot (columns A-D, rows I-IV, as in BIII)");
+    slots = static_cast<std::uint16_t>(slots & ~(1u << *slot));
+    i = j + 1;
+  }
+  return slots;
+}
+
+std::string emptySlotsString(std::uint16_t slots) {
+  std::string s;
+  for (int slot = 0; slot < kSlotColumns * kSlotRows; ++slot)
+    if (!(slots >> slot & 1)) s += (s.empty() ? "" : ",") + slotName(slot);
+  return s.empty() ? "-" : s;
+}
+
 }  // namespace
 
 Placement parsePlacement(const Variant& v, std::string_view text) {
@@ -185,7 +211,7 @@ Position parsePosition(const Variant& v, std::string_view text) {
     i = j;
   }
   if (fields.empty()) fail(placementEnd, "the side to move is missing (w or b)");
-  const std::size_t maxFields = v.hasTiles() ? 6 : 5;
+  const std::size_t maxFields = (v.hasTiles() || v.hasSectors()) ? 6 : 5;
   if (fields.size() > maxFields) fail(fields[maxFields].second, "unexpected extra field '" + fields[maxFields].first + "'");
 
   Position pos(v);
@@ -200,7 +226,9 @@ Position parsePosition(const Variant& v, std::string_view text) {
                   v.pieces[colourType].name + " (" + std::string(1, v.pieces[colourType].letter) + "), not a " +
                   v.pieces[pieceType(p)].name);
     pos.put(static_cast<Square>(sq), p);
-    if (hasInitialMoves(v.pieces[pieceType(p)]) && start.board[sq] == p) pos.setUnmoved(static_cast<Square>(sq), true);
+    // Where initial moves go by rank (Shifting Chess) nothing needs to remember having moved.
+    if (!v.initialMoveRanks && hasInitialMoves(v.pieces[pieceType(p)]) && start.board[sq] == p)
+      pos.setUnmoved(static_cast<Square>(sq), true);
   }
   for (int s = 0; s < v.sides; ++s)
     for (std::size_t t = 0; t < v.pieces.size(); ++t) {
@@ -220,6 +248,14 @@ Position parsePosition(const Variant& v, std::string_view text) {
       t.lastStood = static_cast<std::int8_t>(pieceSide(pos.at(sq)));
       if (t.dropper != t.lastStood) t.dropper = -1;
       pos.setTile(sq, t);
+    });
+  }
+  if (v.hasSectors()) {
+    if (v.size.files != 8 || v.size.ranks != 8) fail(0, "sectors need an 8x8 board");
+    pos.setSectorSlots(fields.size() > 5 ? parseEmptySlots(fields[5].first, fields[5].second)
+                                         : parseEmptySlots(v.startEmptySlots, 0));
+    pos.tables().playable.forEach([&](Square sq) {
+      if (pos.at(sq) && pos.isWall(sq)) fail(0, "the piece on " + squareName(sq) + " stands in an empty slot");
     });
   }
   const int royal = v.royalType();
@@ -336,6 +372,7 @@ std::string positionString(const Position& pos) {
   s += squareName(pos.enPassantSquare());
   s += ' ' + std::to_string(pos.halfmoveClock()) + ' ' + std::to_string(pos.fullmoveNumber());
   if (v.hasTiles()) s += ' ' + tilesString(pos);
+  if (v.hasSectors()) s += ' ' + emptySlotsString(pos.sectorSlots());
   return s;
 }
 

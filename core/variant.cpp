@@ -137,6 +137,12 @@ class TextParser {
         v.typeForColour[c] = t;
         v.changesWithColour[t] = true;
       }
+    } else if (key == "empty-slots") {
+      v.sectors = true;
+      v.startEmptySlots = value;
+    } else if (key == "initial-move-ranks") {
+      v.initialMoveRanks = std::atoi(value.c_str());
+      if (v.initialMoveRanks < 1 || v.initialMoveRanks > v.size.ranks) fail(line, "initial-move-ranks must be a rank count");
     } else if (key == "tiles") {
       v.startTiles = value;
     } else if (key == "promotion-by-colour") {

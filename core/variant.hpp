@@ -73,6 +73,14 @@ struct Variant {
   // position ('t' tile, digits for void squares, 'x' anti-tile), empty for ordinary boards.
   std::string startTiles;
   bool hasTiles() const { return !startTiles.empty(); }
+  // Shifting Chess: the slots empty at the start (slot names, e.g. "BII BIII"); sectors are on
+  // when this is set.
+  std::string startEmptySlots;
+  bool sectors = false;
+  bool hasSectors() const { return sectors; }
+  // Initial-only moves (the Pawn's double step) allowed from the side's first N ranks whether the
+  // piece moved before or not; 0: only for pieces that have not moved.
+  int initialMoveRanks = 0;
   // How the variant was asked for, options included ("chameleon-redux:rotation=90").
   std::string fullName;
 

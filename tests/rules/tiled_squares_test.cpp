@@ -138,7 +138,7 @@ TEST(TiledSquaresKing, StepsOntoAnAntiTileMakingItATile) {
   Position pos = at("4k3/8/8/8/8/8/8/4K3", "tttttttt/8/8/8/8/8/4x3/tttttttt");
   pos.make(parseMove(pos, "e1e2"));
   EXPECT_EQ(pos.tile(sq("e2")).state, TileState::Tile);
-  EXPECT_FALSE(pos.isAntiTile(sq("e2")));
+  EXPECT_FALSE(pos.isWall(sq("e2")));
 }
 
 TEST(TiledSquaresRemoval, ByDropperUntilAnOpposingPieceStandsThere) {
@@ -192,7 +192,7 @@ TEST(TiledSquaresAntiTiles, LeaveOnlyWhenAKingStepsOnThem) {
   Position pos = at("4k3/8/8/8/8/8/8/4K3", "tttttttt/8/8/8/4x3/8/8/tttttttt");
   for (const std::string& a : actions(pos)) EXPECT_NE(a, "-T@e4");
   pos.make(parseMove(pos, "X@a3"));
-  EXPECT_TRUE(pos.isAntiTile(sq("a3")));
+  EXPECT_TRUE(pos.isWall(sq("a3")));
 }
 
 TEST(TiledSquaresCastling, AsInChessWithTheRookLandingOnATile) {
