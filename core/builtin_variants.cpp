@@ -94,6 +94,26 @@ promotion-pieces = P
 promotion-choices = Q R B N
 castling = yes
 
+# Shifting Sands Chess (Quintanilla), 6x7. Paper colours: Y yellow (Queen), P purple (Rook), R red
+# (Bishop), L light blue (Knight), G dark green (Pawn), B blue (no piece but a King enters).
+[shifting-sands]
+title = Shifting Sands Chess
+board = 6x7
+piece = king K K royal
+piece = queen Q Q
+piece = rook R R
+piece = bishop B B
+piece = knight N N
+piece = pawn P ifmnDfmWfcF
+start = ppkppp/pppppp/6/6/6/PPPPPP/PPKPPP w - - 0 1
+paper-colours = Y:Q P:R R:B L:N G:P B:-
+colour-pool = YYPPRRLLGGBB
+plain-square-piece = P
+opening-drops = 4
+queen-from-colour = G:Q
+promotion-pieces = P
+promotion-choices = Q R B N P
+
 # Shifting Chess (Howe): 2x2 sectors of the board slide with their pieces; B-II and B-III (c3-d6)
 # are empty at the start.
 [shifting-chess]
@@ -165,10 +185,32 @@ void removeEnPassant(Variant& v) {
   }
 }
 
+// Shifting Sands on a larger board: Pawns on the first two ranks, the King on the file left of
+// the centre, the same pool.
+void resizeShiftingSands(Variant& v, const std::string& value) {
+  int files = 0, ranks = 0;
+  char x = 0;
+  std::istringstream in(value);
+  if (!(in >> files >> x >> ranks) || x != 'x' || !((files == 6 && ranks == 7) || (files == 8 && ranks == 8) || (files == 10 && ranks == 10)))
+    throw VariantError("size must be 6x7, 8x8 or 10x10, got '" + value + "'");
+  v.size = {files, ranks};
+  const int kingFile = files / 2 - 1;
+  auto backRank = [&](char pawn, char king) {
+    std::string r(static_cast<std::size_t>(files), pawn);
+    r[static_cast<std::size_t>(kingFile)] = king;
+    return r;
+  };
+  std::string placement = backRank('p', 'k') + "/" + std::string(static_cast<std::size_t>(files), 'p');
+  for (int r = 0; r < ranks - 4; ++r) placement += "/" + std::to_string(files);
+  placement += "/" + std::string(static_cast<std::size_t>(files), 'P') + "/" + backRank('P', 'K');
+  v.startPosition = placement + " w - - 0 1";
+}
+
 Variant withOptions(const Variant& base, std::string_view optionText) {
   Variant v = base;
   const std::string optionHelp =
-      " (options: rotation=0|90|180|270 on coloured boards, empty=BII+BIII with sectors, en-passant=on|off)";
+      " (options: rotation=0|90|180|270 on coloured boards, empty=BII+BIII with sectors, size=8x8|10x10 with "
+      "paper colours, en-passant=on|off)";
   std::stringstream in{std::string(optionText)};
   for (std::string option; std::getline(in, option, ',');) {
     const auto eq = option.find('=');
@@ -177,6 +219,8 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
       if (value != "0" && value != "90" && value != "180" && value != "270")
         throw VariantError("rotation must be 0, 90, 180 or 270, got '" + value + "'");
       for (int turns = std::stoi(value) / 90; turns > 0; --turns) turnColours(v);
+    } else if (key == "size" && base.hasPaperColours()) {
+      resizeShiftingSands(v, value);
     } else if (key == "empty" && base.hasSectors()) {
       v.startEmptySlots = value;  // checked when the start position is read below
     } else if (key == "en-passant" && (value == "on" || value == "off")) {

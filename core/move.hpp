@@ -14,9 +14,14 @@ enum class MoveKind : std::uint8_t {
   TileDrop,      // Tiled Squares: a Tile onto the void square `to` (from == to)
   AntiTileDrop,  // an Anti-Tile onto the void square `to`
   TileRemove,    // the empty Tile on `to` is taken away
+  ColourDrop,    // Shifting Sands: a paper colour from the pool onto `to` (from == to), colour in `colour`
+  ColourShift,   // one of the mover's colour squares (not Blue, no piece on it) one step, `from` to `to`
   SectorShift,   // Shifting Chess: the sector in slot `from` moves to slot `to` with its pieces;
                  // `promotion` is what every Pawn it brings onto its last rank becomes
 };
+
+// A piece moves from `from` to `to` (capturing or not).
+constexpr bool isPieceMove(MoveKind k) { return k == MoveKind::Normal || k == MoveKind::EnPassant; }
 
 constexpr bool isTileAction(MoveKind k) {
   return k == MoveKind::TileDrop || k == MoveKind::AntiTileDrop || k == MoveKind::TileRemove;
@@ -31,6 +36,7 @@ struct Move {
   std::uint8_t promotion;  // piece type + 1, 0 for none
   std::uint8_t wing;       // castling: 0 toward higher files, 1 toward file a
   bool doubleStep;         // a non-jumping double step: the passed square may become e.p.
+  std::uint8_t colour;     // ColourDrop: the paper colour's index in the variant's colour letters
 
   friend bool operator==(const Move&, const Move&) = default;
 };

@@ -37,8 +37,18 @@ std::string sectorShiftText(const Position& pos, const Move& m) {
   return s;
 }
 
+// Shifting Sands: a drop "Y@c3", a shift "Yc3-d4" (the colour's letter, as in the position string).
+std::string paperActionText(const Position& pos, const Move& m) {
+  const char letter = pos.variant().paperColours[m.colour];
+  if (m.kind == MoveKind::ColourDrop) return std::string(1, letter) + "@" + squareName(m.to);
+  return std::string(1, letter) + squareName(m.from) + "-" + squareName(m.to);
+}
+
+bool isPaperAction(MoveKind k) { return k == MoveKind::ColourDrop || k == MoveKind::ColourShift; }
+
 std::string longAlgebraic(const Position& pos, const Move& m) {
   if (isTileAction(m.kind)) return tileActionText(m);
+  if (isPaperAction(m.kind)) return paperActionText(pos, m);
   if (m.kind == MoveKind::SectorShift) return sectorShiftText(pos, m);
   std::string s = squareName(m.from) + squareName(m.to);
   if (m.promotion) s += lower(pos.variant().pieces[m.promotion - 1].letter);
@@ -52,6 +62,8 @@ std::string san(Position& pos, const Move& m) {
     s = tileActionText(m);
   } else if (m.kind == MoveKind::SectorShift) {
     s = sectorShiftText(pos, m);
+  } else if (isPaperAction(m.kind)) {
+    s = paperActionText(pos, m);
   } else if (m.kind == MoveKind::Castle) {
     s = m.wing == 0 ? "O-O" : "O-O-O";
   } else {
@@ -115,6 +127,7 @@ Move parseMove(Position& pos, std::string_view text) {
     const std::string lan = longAlgebraic(pos, m);
     bool match = lan == wanted || ((m.to == named || m.kind == MoveKind::Castle) && stripSuffixes(san(pos, m)) == wanted);
     // Castling may also be written 0-0 / 0-0-0.
+    if (!match && isPaperAction(m.kind)) match = stripSuffixes(san(pos, m)) == wanted;
     if (!match && m.kind == MoveKind::SectorShift) match = stripSuffixes(san(pos, m)) == wanted;
     if (!match && m.kind == MoveKind::Castle) match = wanted == (m.wing == 0 ? "0-0" : "0-0-0");
     // A promotion letter may be upper case in long algebraic.

@@ -10,6 +10,18 @@ void addWithPromotions(const Position& pos, Square from, Square to, int side, in
                        MoveKind kind, MoveList& out) {
   const Variant& v = pos.variant();
   if (v.isPromotingType(type) && pos.tables().promotionZone[side].test(to)) {
+    if (v.hasPaperColours()) {
+      // Onto a colour the colour decides; from the queen colour (Dark Green) only a Queen; from
+      // no colour the choice (staying a Pawn is one of them).
+      if (pos.paper(to) >= 0) {
+        out.push({from, to, kind, 0, 0, false});
+        return;
+      }
+      if (pos.paper(from) >= 0 && pos.paper(from) == v.queenFromPaper) {
+        out.push({from, to, kind, static_cast<std::uint8_t>(v.queenType + 1), 0, false});
+        return;
+      }
+    }
     if (v.promotionByColour) {
       out.push({from, to, kind, static_cast<std::uint8_t>(v.typeForColour[v.colourAt(to)] + 1), 0, false});
       return;
@@ -43,7 +55,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
     const int fromOwnSide = side == 0 ? rankOf(from) : v.size.ranks - 1 - rankOf(from);
     unmoved = fromOwnSide < v.initialMoveRanks;
   }
-  const bool terrain = v.hasTiles() || v.hasSectors();
+  const bool terrain = v.hasTiles() || v.hasSectors() || v.hasPaperColours();
   const bool royal = v.pieces[type].royal;
   const RaySpan& span = t.span(side, type, from);
   for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r) {
@@ -57,7 +69,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
         // Nothing crosses a wall; only the Tiled Squares King steps onto one (an Anti-Tile). Void
         // is crossed, and only the King lands there.
         if (pos.isWall(to)) {
-          if (royal && v.hasTiles()) out.push({from, to, MoveKind::Normal, 0, 0, false});
+          if (royal && v.royalEntersWalls()) out.push({from, to, MoveKind::Normal, 0, 0, false});
           break;
         }
         if (!royal && pos.isVoid(to)) continue;
@@ -150,10 +162,39 @@ void generateSectorShifts(const Position& pos, MoveList& out) {
   }
 }
 
+// Shifting Sands: a colour from the pool onto a square with no piece and no colour, or one of the
+// side's own colour squares (not Blue, nothing on it) one step in any direction onto such a square.
+void generatePaperActions(const Position& pos, MoveList& out) {
+  const Variant& v = pos.variant();
+  const int side = pos.sideToMove();
+  const auto bare = [&](Square sq) { return pos.at(sq) == kEmpty && pos.paper(sq) < 0; };
+  pos.tables().playable.forEach([&](Square sq) {
+    if (!bare(sq)) return;
+    for (std::size_t c = 0; c < v.paperColours.size(); ++c)
+      if (pos.poolCount(static_cast<int>(c)) > 0)
+        out.push({sq, sq, MoveKind::ColourDrop, 0, 0, false, static_cast<std::uint8_t>(c)});
+  });
+  if (pos.inOpeningDrops()) return;
+  pos.tables().playable.forEach([&](Square from) {
+    const int c = pos.paper(from);
+    if (c < 0 || pos.paperOwner(from) != side || v.typeForPaper[c] < 0 || pos.at(from) != kEmpty) return;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int f = fileOf(from) + dx, r = rankOf(from) + dy;
+        if ((dx || dy) && v.size.contains(f, r) && bare(makeSquare(f, r)))
+          out.push({from, makeSquare(f, r), MoveKind::ColourShift, 0, 0, false, static_cast<std::uint8_t>(c)});
+      }
+  });
+}
+
 }  // namespace
 
 void generatePseudoLegal(const Position& pos, MoveList& out) {
   out.clear();
+  if (pos.variant().hasPaperColours()) {
+    generatePaperActions(pos, out);
+    if (pos.inOpeningDrops()) return;  // each side's first turns must be drops
+  }
   pos.occupied(pos.sideToMove()).forEach([&](Square from) { generatePieceMoves(pos, from, out); });
   generateCastling(pos, out);
   if (pos.variant().hasTiles()) generateTileActions(pos, out);

@@ -134,6 +134,40 @@ void Position::shiftSector(Undo& u, const Move& m) {
   for (Square sq : from) setCastlingRights(castling_ & ~tables_->castlingRightsTouching[sq]);
 }
 
+void Position::setPaper(Square sq, int colour, int owner) {
+  const ZobristKeys& z = zobrist();
+  if (paper_[sq] >= 0) key_ ^= z.paperColour[sq][paper_[sq]][paperOwner_[sq]];
+  paper_[sq] = static_cast<std::int8_t>(colour);
+  paperOwner_[sq] = static_cast<std::int8_t>(colour >= 0 ? owner : -1);
+  if (colour >= 0) key_ ^= z.paperColour[sq][colour][owner];
+  // A colour no piece may enter (Blue) is a wall for everything but the King.
+  if (colour >= 0 && variant_->typeForPaper[colour] < 0) walls_.set(sq);
+  else walls_.reset(sq);
+}
+
+void Position::setPool(int colour, int count) {
+  key_ ^= zobrist().pool[colour][pool_[colour]] ^ zobrist().pool[colour][count];
+  pool_[colour] = static_cast<std::uint8_t>(count);
+}
+
+void Position::changePaper(Undo& u, Square sq, int colour, int owner) {
+  u.paperSquare[u.paperChanges] = sq;
+  u.paperBefore[u.paperChanges] = paper_[sq];
+  u.paperOwnerBefore[u.paperChanges] = paperOwner_[sq];
+  ++u.paperChanges;
+  setPaper(sq, colour, owner);
+}
+
+// A non-royal piece takes the type of the colour it lands on; on a square with no colour it
+// becomes the plain-square piece (a Pawn) except on its last rank, where it keeps its type (for a
+// promoting Pawn: the type it chose).
+int Position::paperArrivalType(int type, Square to) const {
+  if (variant_->pieces[type].royal) return type;
+  if (paper_[to] >= 0) return variant_->typeForPaper[paper_[to]];
+  if (tables_->promotionZone[side_].test(to)) return type;
+  return variant_->plainSquareType;
+}
+
 void Position::changeTile(Undo& u, Square sq, const TileFacts& facts) {
   if (tiles_[sq] == facts) return;
   u.tileSquare[u.tileChanges] = sq;
@@ -172,6 +206,16 @@ void Position::make(const Move& m) {
 
   if (m.kind == MoveKind::SectorShift) {
     shiftSector(u, m);
+    ++halfmove_;
+  } else if (m.kind == MoveKind::ColourDrop) {
+    u.poolColour = static_cast<std::int8_t>(m.colour);
+    setPool(m.colour, pool_[m.colour] - 1);
+    changePaper(u, m.to, m.colour, us);
+    ++halfmove_;
+  } else if (m.kind == MoveKind::ColourShift) {
+    const int colour = paper_[m.from];
+    changePaper(u, m.from, -1, -1);
+    changePaper(u, m.to, colour, us);
     ++halfmove_;
   } else if (isTileAction(m.kind)) {
     TileFacts t;
@@ -222,7 +266,13 @@ void Position::make(const Move& m) {
           u.heldUsedType = static_cast<std::int8_t>(t);
         }
     }
-    arriving = makePiece(us, variant_->typeArrivingAt(pieceType(arriving), m.to));
+    if (variant_->hasPaperColours()) {
+      arriving = makePiece(us, paperArrivalType(pieceType(arriving), m.to));
+      // A King entering a colour square takes the colour out of the game.
+      if (variant_->pieces[pieceType(arriving)].royal && paper_[m.to] >= 0) changePaper(u, m.to, -1, -1);
+    } else {
+      arriving = makePiece(us, variant_->typeArrivingAt(pieceType(arriving), m.to));
+    }
     place(m.to, arriving);
     arrive(u, m.to, us, variant_->pieces[pieceType(arriving)].royal);
     const bool pawnLike = variant_->isPromotingType(pieceType(u.moved));
@@ -233,7 +283,7 @@ void Position::make(const Move& m) {
       if (tiles_[passed].state == TileState::Tile && enPassantCapturable(passed, us)) setEnPassant(passed, m.to);
     }
   }
-  if (m.kind != MoveKind::SectorShift)
+  if (isPieceMove(m.kind) || m.kind == MoveKind::Castle)
     setCastlingRights(castling_ & ~(tables_->castlingRightsTouching[m.from] | tables_->castlingRightsTouching[m.to]));
   const int next = nextSide(*this, us);
   if (next == 0) ++fullmove_;
@@ -246,6 +296,8 @@ void Position::unmake() {
   history_.pop_back();
   const Move& m = u.move;
   for (int i = u.tileChanges - 1; i >= 0; --i) setTile(u.tileSquare[i], u.tileBefore[i]);
+  for (int i = u.paperChanges - 1; i >= 0; --i) setPaper(u.paperSquare[i], u.paperBefore[i], u.paperOwnerBefore[i]);
+  if (u.poolColour >= 0) pool_[u.poolColour]++;
   const int us = u.side;
   if (m.kind == MoveKind::SectorShift) {
     const auto from = slotSquares(m.from), to = slotSquares(m.to);
@@ -264,7 +316,7 @@ void Position::unmake() {
     place(rule.partnerFrom, partner);
     if (u.movedWasUnmoved) unmoved_.set(rule.kingFrom);
     if (u.capturedWasUnmoved) unmoved_.set(rule.partnerFrom);
-  } else if (!isTileAction(m.kind)) {
+  } else if (isPieceMove(m.kind)) {
     lift(m.to);
     place(m.from, u.moved);
     if (u.movedWasUnmoved) unmoved_.set(m.from);
@@ -298,7 +350,8 @@ bool samePosition(const Position& a, const Position& b) {
          a.enPassant_ == b.enPassant_ && a.enPassantVictim_ == b.enPassantVictim_ && a.halfmove_ == b.halfmove_ &&
          a.fullmove_ == b.fullmove_ && a.holdings_ == b.holdings_ && a.unmoved_ == b.unmoved_ &&
          a.key_ == b.key_ && a.royal_ == b.royal_ && a.occupied_ == b.occupied_ && a.tiles_ == b.tiles_ &&
-         a.slots_ == b.slots_ && a.walls_ == b.walls_;
+         a.slots_ == b.slots_ && a.walls_ == b.walls_ && a.paper_ == b.paper_ &&
+         a.paperOwner_ == b.paperOwner_ && a.pool_ == b.pool_;
 }
 
 }  // namespace tessera

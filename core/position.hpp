@@ -39,6 +39,10 @@ class Position {
   bool isWall(Square sq) const { return walls_.test(sq); }
   // Shifting Chess: bit row * 4 + column is set where a sector lies.
   std::uint16_t sectorSlots() const { return slots_; }
+  // Shifting Sands: the paper colour on a square (-1 none), who dropped it, and the shared pool.
+  int paper(Square sq) const { return paper_[sq]; }
+  int paperOwner(Square sq) const { return paperOwner_[sq]; }
+  int poolCount(int colour) const { return pool_[colour]; }
   bool isVoid(Square sq) const { return voids_.test(sq); }
   int plyCount() const { return static_cast<int>(history_.size()); }
 
@@ -53,10 +57,14 @@ class Position {
   void setClocks(int halfmove, int fullmove);
   void setTile(Square sq, const TileFacts& facts);
   void setSectorSlots(std::uint16_t slots);
+  void setPaper(Square sq, int colour, int owner);
+  void setPool(int colour, int count);
 
   void make(const Move& m);
   void unmake();
   const Move& lastMove() const { return history_.back().move; }
+  // Turns played by each side so far, counted from the move number (Shifting Sands' opening drops).
+  bool inOpeningDrops() const { return fullmove_ <= variant_->openingDrops; }
 
   // How often the current position stood before with the same side to move, since the last
   // irreversible move.
@@ -81,6 +89,10 @@ class Position {
     Square tileSquare[2] = {kNoSquare, kNoSquare};
     TileFacts tileBefore[2];
     std::uint16_t slotsBefore = 0xFFFF;
+    std::uint8_t paperChanges = 0;  // squares whose paper colour the action changed (at most two)
+    Square paperSquare[2] = {kNoSquare, kNoSquare};
+    std::int8_t paperBefore[2] = {-1, -1}, paperOwnerBefore[2] = {-1, -1};
+    std::int8_t poolColour = -1;  // the pool colour a drop took from
     PieceCode carried[4] = {kEmpty, kEmpty, kEmpty, kEmpty};  // a shifted sector's pieces before
     std::uint8_t carriedUnmoved = 0;
   };
@@ -92,6 +104,8 @@ class Position {
   void changeTile(Undo& u, Square sq, const TileFacts& facts);
   void arrive(Undo& u, Square sq, int side, bool royal);
   void shiftSector(Undo& u, const Move& m);
+  void changePaper(Undo& u, Square sq, int colour, int owner);
+  int paperArrivalType(int type, Square to) const;
 
   const Variant* variant_;
   const MoveTables* tables_;
@@ -108,6 +122,14 @@ class Position {
   std::array<TileFacts, 256> tiles_{};
   SquareSet walls_, voids_;
   std::uint16_t slots_ = 0xFFFF;
+  std::array<std::int8_t, 256> paper_ = filledWithNone();
+  std::array<std::int8_t, 256> paperOwner_ = filledWithNone();
+  std::array<std::uint8_t, 8> pool_{};
+  static std::array<std::int8_t, 256> filledWithNone() {
+    std::array<std::int8_t, 256> a;
+    a.fill(-1);
+    return a;
+  }
   std::vector<Undo> history_;
 };
 

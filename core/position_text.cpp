@@ -144,6 +144,97 @@ std::string emptySlotsString(std::uint16_t slots) {
   return s.empty() ? "-" : s;
 }
 
+// Shifting Sands' seventh field: the paper colours rank by rank (the colour's letter, upper case
+// when White dropped it, lower case Black; a number counts squares with no colour), then
+// ";pool=" the colours left in the shared pool, then ";moved=" Pawns standing on a start square
+// that have moved (they may not double-step).
+void parsePaper(const Variant& v, Position& pos, std::string_view text, std::size_t at) {
+  const std::size_t semi = text.find(';');
+  const std::string_view surface = text.substr(0, semi);
+  int rank = v.size.ranks - 1, file = 0;
+  for (std::size_t i = 0; i < surface.size(); ++i) {
+    const char c = surface[i];
+    if (c == '/') {
+      if (file != v.size.files || rank == 0) fail(at + i, "colour rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares");
+      --rank;
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      int n = c - '0';
+      while (i + 1 < surface.size() && std::isdigit(static_cast<unsigned char>(surface[i + 1]))) n = n * 10 + (surface[++i] - '0');
+      file += n;
+      if (file > v.size.files) fail(at + i, "colour rank " + std::to_string(rank + 1) + " runs past the last file");
+    } else {
+      const auto colour = v.paperColours.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      if (colour == std::string::npos) fail(at + i, std::string("'") + c + "' is not a paper colour (" + v.paperColours + ")");
+      if (file >= v.size.files) fail(at + i, "colour rank " + std::to_string(rank + 1) + " runs past the last file");
+      pos.setPaper(makeSquare(file, rank), static_cast<int>(colour), std::isupper(static_cast<unsigned char>(c)) ? 0 : 1);
+      ++file;
+    }
+  }
+  if (rank != 0 || file != v.size.files) fail(at + surface.size(), "the colour field does not cover the board");
+  bool poolGiven = false;
+  for (std::size_t i = semi; i != std::string_view::npos && i < text.size();) {
+    const std::size_t next = text.find(';', i + 1);
+    const std::string_view part = text.substr(i + 1, next == std::string_view::npos ? std::string_view::npos : next - i - 1);
+    if (part.rfind("pool=", 0) == 0) {
+      poolGiven = true;
+      std::array<int, 8> counts{};
+      for (char c : part.substr(5)) {
+        const auto colour = v.paperColours.find(c);
+        if (colour == std::string::npos) fail(at + i + 1, std::string("'") + c + "' in the pool is not a paper colour");
+        counts[colour]++;
+      }
+      for (std::size_t c = 0; c < v.paperColours.size(); ++c) pos.setPool(static_cast<int>(c), counts[c]);
+    } else if (part.rfind("moved=", 0) == 0) {
+      std::string_view list = part.substr(6);
+      while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        const std::string_view name = list.substr(0, comma);
+        const auto sq = parseSquare(name, v.size);
+        if (!sq || !pos.unmoved(*sq)) fail(at + i + 1, "'" + std::string(name) + "' holds no Pawn on its start square");
+        pos.setUnmoved(*sq, false);
+        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+      }
+    } else {
+      fail(at + i + 1, "colour facts are pool= or moved=");
+    }
+    i = next;
+  }
+  if (!poolGiven)
+    for (std::size_t c = 0; c < v.paperColours.size(); ++c) pos.setPool(static_cast<int>(c), v.pool[c]);
+}
+
+std::string paperString(const Position& pos, const Placement& start) {
+  const Variant& v = pos.variant();
+  std::string s;
+  for (int r = v.size.ranks - 1; r >= 0; --r) {
+    int plain = 0;
+    for (int f = 0; f < v.size.files; ++f) {
+      const int c = pos.paper(makeSquare(f, r));
+      if (c < 0) {
+        ++plain;
+        continue;
+      }
+      if (plain) s += std::to_string(plain);
+      plain = 0;
+      const char letter = v.paperColours[c];
+      s += pos.paperOwner(makeSquare(f, r)) == 0 ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    }
+    if (plain) s += std::to_string(plain);
+    if (r) s += '/';
+  }
+  s += ";pool=";
+  for (std::size_t c = 0; c < v.paperColours.size(); ++c) s += std::string(pos.poolCount(static_cast<int>(c)), v.paperColours[c]);
+  std::string moved;
+  pos.tables().playable.forEach([&](Square sq) {
+    const PieceCode p = pos.at(sq);
+    if (p && p == start.board[sq] && hasInitialMoves(v.pieces[pieceType(p)]) && !pos.unmoved(sq))
+      moved += (moved.empty() ? "" : ",") + squareName(sq);
+  });
+  if (!moved.empty()) s += ";moved=" + moved;
+  return s;
+}
+
 }  // namespace
 
 Placement parsePlacement(const Variant& v, std::string_view text) {
@@ -211,7 +302,7 @@ Position parsePosition(const Variant& v, std::string_view text) {
     i = j;
   }
   if (fields.empty()) fail(placementEnd, "the side to move is missing (w or b)");
-  const std::size_t maxFields = (v.hasTiles() || v.hasSectors()) ? 6 : 5;
+  const std::size_t maxFields = (v.hasTiles() || v.hasSectors() || v.hasPaperColours()) ? 6 : 5;
   if (fields.size() > maxFields) fail(fields[maxFields].second, "unexpected extra field '" + fields[maxFields].first + "'");
 
   Position pos(v);
@@ -256,6 +347,20 @@ Position parsePosition(const Variant& v, std::string_view text) {
                                          : parseEmptySlots(v.startEmptySlots, 0));
     pos.tables().playable.forEach([&](Square sq) {
       if (pos.at(sq) && pos.isWall(sq)) fail(0, "the piece on " + squareName(sq) + " stands in an empty slot");
+    });
+  }
+  if (v.hasPaperColours()) {
+    if (fields.size() > 5) parsePaper(v, pos, fields[5].first, fields[5].second);
+    else  // left out: no colour on the board, the full pool
+      for (std::size_t c = 0; c < v.paperColours.size(); ++c) pos.setPool(static_cast<int>(c), v.pool[c]);
+    pos.tables().playable.forEach([&](Square sq) {
+      const PieceCode p = pos.at(sq);
+      if (!p || v.pieces[pieceType(p)].royal) return;
+      const int colour = pos.paper(sq);
+      if (colour >= 0 && v.typeForPaper[colour] != pieceType(p))
+        fail(0, "the piece on " + squareName(sq) + " stands on " + std::string(1, v.paperColours[colour]) +
+                    (v.typeForPaper[colour] < 0 ? ", which no piece but a King enters"
+                                                : " and so is a " + v.pieces[v.typeForPaper[colour]].name));
     });
   }
   const int royal = v.royalType();
@@ -373,6 +478,7 @@ std::string positionString(const Position& pos) {
   s += ' ' + std::to_string(pos.halfmoveClock()) + ' ' + std::to_string(pos.fullmoveNumber());
   if (v.hasTiles()) s += ' ' + tilesString(pos);
   if (v.hasSectors()) s += ' ' + emptySlotsString(pos.sectorSlots());
+  if (v.hasPaperColours()) s += ' ' + paperString(pos, parsePlacement(v, v.startPosition));
   return s;
 }
 

@@ -143,6 +143,33 @@ class TextParser {
     } else if (key == "initial-move-ranks") {
       v.initialMoveRanks = std::atoi(value.c_str());
       if (v.initialMoveRanks < 1 || v.initialMoveRanks > v.size.ranks) fail(line, "initial-move-ranks must be a rank count");
+    } else if (key == "paper-colours") {
+      for (const std::string& w : words(value)) {
+        if (w.size() != 3 || w[1] != ':') fail(line, "paper-colours entries are COLOUR:PIECE or COLOUR:-, got '" + w + "'");
+        v.paperColours += w[0];
+        if (w[2] != '-') {
+          const int t = v.typeByLetter(w[2]);
+          if (t < 0) fail(line, std::string("no piece with letter '") + w[2] + "'");
+          v.typeForPaper[v.paperColours.size() - 1] = t;
+        }
+      }
+    } else if (key == "colour-pool") {
+      for (char c : value) {
+        const auto i = v.paperColours.find(c);
+        if (i == std::string::npos) fail(line, std::string("'") + c + "' is not one of the paper-colours");
+        v.pool[i]++;
+      }
+    } else if (key == "plain-square-piece") {
+      v.plainSquareType = v.typeByLetter(value.empty() ? '?' : value[0]);
+      if (v.plainSquareType < 0) fail(line, "no piece with letter '" + value + "'");
+    } else if (key == "opening-drops") {
+      v.openingDrops = std::atoi(value.c_str());
+    } else if (key == "queen-from-colour") {
+      if (value.size() != 3 || value[1] != ':') fail(line, "queen-from-colour is COLOUR:PIECE");
+      const auto i = v.paperColours.find(value[0]);
+      if (i == std::string::npos) fail(line, "unknown paper colour");
+      v.queenFromPaper = static_cast<int>(i);
+      v.queenType = v.typeByLetter(value[2]);
     } else if (key == "tiles") {
       v.startTiles = value;
     } else if (key == "promotion-by-colour") {

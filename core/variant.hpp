@@ -81,6 +81,21 @@ struct Variant {
   // Initial-only moves (the Pawn's double step) allowed from the side's first N ranks whether the
   // piece moved before or not; 0: only for pieces that have not moved.
   int initialMoveRanks = 0;
+  // Shifting Sands: paper colours that players drop and shift. `paperColours` names them (one
+  // letter each), `typeForPaper` is what a non-royal piece becomes on each (-1: nothing may enter
+  // but a King: Blue), `pool` the shared supply at the start, `plainSquareType` what a piece
+  // becomes on a square with no colour (except on its last rank), `openingDrops` how many first
+  // turns of each side must be drops, `queenFromPaper` a colour from which a Pawn reaching the
+  // last rank must become `queenType`.
+  std::string paperColours;
+  std::array<int, 8> typeForPaper{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<int, 8> pool{};
+  int plainSquareType = -1;
+  int openingDrops = 0;
+  int queenFromPaper = -1;
+  int queenType = -1;
+  bool hasPaperColours() const { return !paperColours.empty(); }
+  bool royalEntersWalls() const { return hasTiles() || hasPaperColours(); }
   // How the variant was asked for, options included ("chameleon-redux:rotation=90").
   std::string fullName;
 

@@ -28,6 +28,11 @@ ZobristKeys makeKeys() {
   for (auto& fact : k.tileFact)
     for (auto& sq : fact)
       for (auto& x : sq) x = next(s);
+  for (auto& sq : k.paperColour)
+    for (auto& c : sq)
+      for (auto& x : c) x = next(s);
+  for (auto& c : k.pool)
+    for (auto& x : c) x = next(s);
   for (auto& sq : k.tileState) sq[0] = 0;
   for (auto& fact : k.tileFact)
     for (auto& sq : fact) sq[0] = 0;
