@@ -77,6 +77,25 @@ start = brkqnrbq/pppppppp/8/8/8/8/PPPPPPPP/RNQBRKQN w - - 0 1
 promotion-pieces = P
 promotion-by-colour = yes
 
+# Chameleon Chess Redux for four players: s (South, rank 1), w (West, file a), n (North, rank 8),
+# e (East, file h), moving clockwise from South. Pawns step forward or sideways and capture one
+# step diagonally forward or backward.
+[chameleon-redux-4p]
+title = Chameleon Chess Redux, four players
+board = 8x8
+sides = 4
+piece = king K K royal
+piece = chameleon-rook R R
+piece = chameleon-bishop B B
+piece = chameleon-knight N N
+piece = chameleon-queen Q Q
+piece = pawn P mfWmsWcfFcbF
+board-colours = BRBYGRBY/RGRBYGRB/GYRGRBBY/YBGYGRYG/BRYBRBGR/RGGYBYRB/GYBRGYBY/RGYBRGYG
+colour-types = R:R B:B G:N Y:Q
+start = wKwP2nNnRnBnK/wRwP2nPnPnPnP/wNwP6/wQwP6/6ePeR/6ePeB/sPsPsPsP2ePeQ/sKsNsQsB2ePeK s - - 0 1
+promotion-pieces = P
+promotion-by-colour = yes
+
 # Tiled Squares Chess (Quintanilla): the FIDE array, ranks 3-6 void; Tiles and Anti-Tiles are
 # dropped during play, the King builds Tiles where he steps.
 [tiled-squares]

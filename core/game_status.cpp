@@ -6,6 +6,7 @@
 namespace tessera {
 
 GameStatus gameStatus(Position& pos) {
+  if (pos.variant().sides > 2 && pos.sidesInGame() == 1) return GameStatus::LastPlayerStanding;
   MoveList moves;
   generateLegal(pos, moves);
   if (moves.empty()) return inCheck(pos, pos.sideToMove()) ? GameStatus::Checkmate : GameStatus::Stalemate;
@@ -21,6 +22,7 @@ std::string_view gameStatusName(GameStatus s) {
     case GameStatus::Stalemate: return "stalemate";
     case GameStatus::ThreefoldRepetition: return "threefold repetition";
     case GameStatus::FiftyMoveRule: return "fifty-move rule";
+    case GameStatus::LastPlayerStanding: return "last player standing";
   }
   return "?";
 }

@@ -16,6 +16,7 @@ enum class MoveKind : std::uint8_t {
   TileRemove,    // the empty Tile on `to` is taken away
   ColourDrop,    // Shifting Sands: a paper colour from the pool onto `to` (from == to), colour in `colour`
   ColourShift,   // one of the mover's colour squares (not Blue, no piece on it) one step, `from` to `to`
+  Elimination,   // four players: the side to move has no legal action and leaves, pieces and all
   SectorShift,   // Shifting Chess: the sector in slot `from` moves to slot `to` with its pieces;
                  // `promotion` is what every Pawn it brings onto its last rank becomes
 };

@@ -47,6 +47,7 @@ std::string paperActionText(const Position& pos, const Move& m) {
 bool isPaperAction(MoveKind k) { return k == MoveKind::ColourDrop || k == MoveKind::ColourShift; }
 
 std::string longAlgebraic(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::Elimination) return "out";
   if (isTileAction(m.kind)) return tileActionText(m);
   if (isPaperAction(m.kind)) return paperActionText(pos, m);
   if (m.kind == MoveKind::SectorShift) return sectorShiftText(pos, m);
@@ -58,7 +59,9 @@ std::string longAlgebraic(const Position& pos, const Move& m) {
 std::string san(Position& pos, const Move& m) {
   const Variant& v = pos.variant();
   std::string s;
-  if (isTileAction(m.kind)) {
+  if (m.kind == MoveKind::Elimination) {
+    s = "out";
+  } else if (isTileAction(m.kind)) {
     s = tileActionText(m);
   } else if (m.kind == MoveKind::SectorShift) {
     s = sectorShiftText(pos, m);
@@ -127,6 +130,7 @@ Move parseMove(Position& pos, std::string_view text) {
     const std::string lan = longAlgebraic(pos, m);
     bool match = lan == wanted || ((m.to == named || m.kind == MoveKind::Castle) && stripSuffixes(san(pos, m)) == wanted);
     // Castling may also be written 0-0 / 0-0-0.
+    if (!match && m.kind == MoveKind::Elimination) match = wanted == "out";
     if (!match && isPaperAction(m.kind)) match = stripSuffixes(san(pos, m)) == wanted;
     if (!match && m.kind == MoveKind::SectorShift) match = stripSuffixes(san(pos, m)) == wanted;
     if (!match && m.kind == MoveKind::Castle) match = wanted == (m.wing == 0 ? "0-0" : "0-0-0");

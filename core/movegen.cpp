@@ -81,7 +81,9 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
           addWithPromotions(pos, from, to, side, type, false, MoveKind::EnPassant, out);
         continue;
       }
-      if (pieceSide(target) != side && (ray.flags & kRayCapture))
+      // A royal piece is never taken: a player whose King cannot escape is mated (or, with four
+      // players, leaves the game on their turn).
+      if (pieceSide(target) != side && (ray.flags & kRayCapture) && !v.pieces[pieceType(target)].royal)
         addWithPromotions(pos, from, to, side, type, false, MoveKind::Normal, out);
       break;
     }
@@ -225,6 +227,9 @@ void generateLegal(Position& pos, MoveList& out) {
     if (!mustTest || isLegal(pos, m)) out[kept++] = m;
   }
   out.truncate(kept);
+  // Four players: with no legal action the side leaves the game, and that is its turn.
+  if (kept == 0 && pos.variant().sides > 2 && pos.sidesInGame() > 1)
+    out.push({king, king, MoveKind::Elimination, 0, 0, false, 0});
 }
 
 }  // namespace tessera

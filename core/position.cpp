@@ -6,7 +6,21 @@
 
 namespace tessera {
 
-int nextSide(const Position& pos, int side) { return (side + 1) % pos.variant().sides; }
+// The next side in turn order that is still in the game.
+int nextSide(const Position& pos, int side) {
+  const int sides = pos.variant().sides;
+  for (int k = 1; k <= sides; ++k) {
+    const int s = (side + k) % sides;
+    if (pos.inGame(s)) return s;
+  }
+  return side;
+}
+
+int Position::sidesInGame() const {
+  int n = 0;
+  for (int s = 0; s < variant_->sides; ++s) n += inGame(s);
+  return n;
+}
 
 Position::Position(const Variant& variant) : variant_(&variant), tables_(variant.tables.get()) {
   royal_.fill(kNoSquare);
@@ -207,6 +221,17 @@ void Position::make(const Move& m) {
   if (m.kind == MoveKind::SectorShift) {
     shiftSector(u, m);
     ++halfmove_;
+  } else if (m.kind == MoveKind::Elimination) {
+    occupied_[us].forEach([&](Square sq) {
+      u.removedSquare[u.removedCount] = sq;
+      u.removedPiece[u.removedCount++] = board_[sq];
+    });
+    for (int i = 0; i < u.removedCount; ++i) {
+      if (unmoved_.test(u.removedSquare[i])) u.removedUnmoved |= static_cast<std::uint16_t>(1u << i);
+      setUnmoved(u.removedSquare[i], false);
+      lift(u.removedSquare[i]);
+    }
+    ++halfmove_;
   } else if (m.kind == MoveKind::ColourDrop) {
     u.poolColour = static_cast<std::int8_t>(m.colour);
     setPool(m.colour, pool_[m.colour] - 1);
@@ -286,7 +311,7 @@ void Position::make(const Move& m) {
   if (isPieceMove(m.kind) || m.kind == MoveKind::Castle)
     setCastlingRights(castling_ & ~(tables_->castlingRightsTouching[m.from] | tables_->castlingRightsTouching[m.to]));
   const int next = nextSide(*this, us);
-  if (next == 0) ++fullmove_;
+  if (next <= us) ++fullmove_;
   setSideToMove(next);
   history_.push_back(u);
 }
@@ -299,6 +324,10 @@ void Position::unmake() {
   for (int i = u.paperChanges - 1; i >= 0; --i) setPaper(u.paperSquare[i], u.paperBefore[i], u.paperOwnerBefore[i]);
   if (u.poolColour >= 0) pool_[u.poolColour]++;
   const int us = u.side;
+  for (int i = 0; i < u.removedCount; ++i) {
+    place(u.removedSquare[i], u.removedPiece[i]);
+    if (u.removedUnmoved >> i & 1) unmoved_.set(u.removedSquare[i]);
+  }
   if (m.kind == MoveKind::SectorShift) {
     const auto from = slotSquares(m.from), to = slotSquares(m.to);
     for (int i = 0; i < 4; ++i)

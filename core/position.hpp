@@ -45,6 +45,9 @@ class Position {
   int poolCount(int colour) const { return pool_[colour]; }
   bool isVoid(Square sq) const { return voids_.test(sq); }
   int plyCount() const { return static_cast<int>(history_.size()); }
+  // A side is in the game while its royal piece is on the board.
+  bool inGame(int side) const { return royal_[side] != kNoSquare; }
+  int sidesInGame() const;
 
   // Setting up (the position string parser uses these); each keeps the key right.
   void put(Square sq, PieceCode piece);
@@ -93,7 +96,11 @@ class Position {
     Square paperSquare[2] = {kNoSquare, kNoSquare};
     std::int8_t paperBefore[2] = {-1, -1}, paperOwnerBefore[2] = {-1, -1};
     std::int8_t poolColour = -1;  // the pool colour a drop took from
-    PieceCode carried[4] = {kEmpty, kEmpty, kEmpty, kEmpty};  // a shifted sector's pieces before
+    PieceCode carried[4] = {kEmpty, kEmpty, kEmpty, kEmpty};
+    std::uint8_t removedCount = 0;  // an eliminated side's pieces
+    Square removedSquare[16];
+    PieceCode removedPiece[16];
+    std::uint16_t removedUnmoved = 0;  // a shifted sector's pieces before
     std::uint8_t carriedUnmoved = 0;
   };
 

@@ -16,13 +16,21 @@ namespace {
 
 int sideOfLetter(char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; }
 
+// Four players write each piece as its side's letter before the piece letter: s (South, the side
+// on rank 1), w (West), n (North), e (East), in turn order; the same letters name the side to move.
+constexpr std::string_view kFourSideLetters = "swne";
+
 bool hasInitialMoves(const PieceType& p) {
   for (const MoveTemplate& m : p.moves.templates)
     if (m.initialOnly) return true;
   return false;
 }
 
-const char* kSideNames[] = {"White", "Black", "third side", "fourth side"};
+const char* sideName(const Variant& v, int side) {
+  static const char* two[] = {"White", "Black"};
+  static const char* four[] = {"South", "West", "North", "East"};
+  return v.sides == 4 ? four[side] : two[side];
+}
 
 // The tile field: the surface rank by rank ('t' Tile, 'x' Anti-Tile, a number of void squares),
 // then ";d=WHITE/BLACK" (tiles whose dropper may still remove them), ";s=WHITE/BLACK" (empty
@@ -260,7 +268,15 @@ Placement parsePlacement(const Variant& v, std::string_view text) {
       while (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))) n = n * 10 + (text[++i] - '0');
       file += n;
       if (file > v.size.files) fail(i, "rank " + std::to_string(rank + 1) + " runs past file " + std::string(1, fileLetter(v.size.files - 1)));
-    } else if (std::isalpha(static_cast<unsigned char>(c))) {
+    } else if (v.sides == 4 && kFourSideLetters.find(c) != std::string_view::npos) {
+      const int side = static_cast<int>(kFourSideLetters.find(c));
+      if (i + 1 >= text.size()) fail(i, "a side letter with no piece after it");
+      const int type = v.typeByLetter(text[++i]);
+      if (type < 0) fail(i, std::string("'") + text[i] + "' is no piece of " + v.name + " (upper case after the side letter)");
+      if (file >= v.size.files) fail(i, "rank " + std::to_string(rank + 1) + " runs past the last file");
+      out.board[makeSquare(file, rank)] = makePiece(side, type);
+      ++file;
+    } else if (v.sides == 2 && std::isalpha(static_cast<unsigned char>(c))) {
       const int type = v.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
       if (type < 0) fail(i, std::string("'") + c + "' is no piece of " + v.name);
       if (file >= v.size.files) fail(i, "rank " + std::to_string(rank + 1) + " runs past the last file");
@@ -364,18 +380,32 @@ Position parsePosition(const Variant& v, std::string_view text) {
     });
   }
   const int royal = v.royalType();
+  int inGame = 0;
   for (int s = 0; s < v.sides; ++s) {
     int count = 0;
     pos.occupied(s).forEach([&](Square sq) { count += pieceType(pos.at(sq)) == royal; });
-    if (count != 1)
-      fail(0, std::string(kSideNames[s]) + " must have exactly one " + v.pieces[royal].name + ", found " +
+    // With four players a side that has left the game has no pieces at all.
+    const bool gone = v.sides == 4 && count == 0 && !pos.occupied(s).any();
+    if (count != 1 && !gone)
+      fail(0, std::string(sideName(v, s)) + " must have exactly one " + v.pieces[royal].name + ", found " +
                   std::to_string(count));
+    inGame += !gone;
   }
+  if (inGame < 2) fail(0, "fewer than two sides are left in the game");
 
   const auto& [sideText, sideAt] = fields[0];
-  if (sideText == "w") pos.setSideToMove(0);
-  else if (sideText == "b") pos.setSideToMove(1);
-  else fail(sideAt, "side to move must be w or b, got '" + sideText + "'");
+  if (v.sides == 4) {
+    const auto side = sideText.size() == 1 ? kFourSideLetters.find(sideText[0]) : std::string_view::npos;
+    if (side == std::string_view::npos) fail(sideAt, "side to move must be s, w, n or e, got '" + sideText + "'");
+    if (!pos.inGame(static_cast<int>(side))) fail(sideAt, std::string(sideName(v, static_cast<int>(side))) + " has left the game");
+    pos.setSideToMove(static_cast<int>(side));
+  } else if (sideText == "w") {
+    pos.setSideToMove(0);
+  } else if (sideText == "b") {
+    pos.setSideToMove(1);
+  } else {
+    fail(sideAt, "side to move must be w or b, got '" + sideText + "'");
+  }
 
   std::uint8_t rights = 0;
   if (fields.size() > 1 && fields[1].first != "-") {
@@ -411,7 +441,7 @@ Position parsePosition(const Variant& v, std::string_view text) {
     const int vf = fileOf(*sq) + fwd.dx, vr = rankOf(*sq) + fwd.dy;
     if (!v.size.contains(vf, vr) || pos.at(makeSquare(vf, vr)) == kEmpty ||
         pieceSide(pos.at(makeSquare(vf, vr))) != mover || pos.at(*sq) != kEmpty)
-      fail(epAt, "en passant square " + epText + " does not follow a double step by " + kSideNames[mover]);
+      fail(epAt, "en passant square " + epText + " does not follow a double step by " + sideName(v, mover));
     // Kept only when a capture there is possible, so equal positions get equal keys.
     bool capturable = false;
     pos.occupied(pos.sideToMove()).forEach([&](Square from) {
@@ -432,8 +462,8 @@ Position parsePosition(const Variant& v, std::string_view text) {
   if (fullmove < 1) fail(fields[4].second, "the move number starts at 1");
   pos.setClocks(halfmove, fullmove);
 
-  if (inCheck(pos, 1 - pos.sideToMove()))
-    fail(0, std::string(kSideNames[1 - pos.sideToMove()]) + " is in check but it is not their move");
+  if (v.sides == 2 && inCheck(pos, 1 - pos.sideToMove()))
+    fail(0, std::string(sideName(v, 1 - pos.sideToMove())) + " is in check but it is not their move");
   return pos;
 }
 
@@ -453,7 +483,8 @@ std::string positionString(const Position& pos) {
       if (empty) s += std::to_string(empty);
       empty = 0;
       const char letter = v.pieces[pieceType(p)].letter;
-      s += pieceSide(p) == 0 ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+      if (v.sides == 4) s += std::string(1, kFourSideLetters[pieceSide(p)]) + letter;
+      else s += pieceSide(p) == 0 ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
     }
     if (empty) s += std::to_string(empty);
     if (r) s += '/';
@@ -466,7 +497,8 @@ std::string positionString(const Position& pos) {
           s += side == 0 ? v.pieces[t].letter : static_cast<char>(std::tolower(static_cast<unsigned char>(v.pieces[t].letter)));
     s += ']';
   }
-  s += pos.sideToMove() == 0 ? " w " : " b ";
+  if (v.sides == 4) s += std::string(" ") + kFourSideLetters[pos.sideToMove()] + " ";
+  else s += pos.sideToMove() == 0 ? " w " : " b ";
   std::string rights;
   if (pos.canCastle(0, 0)) rights += 'K';
   if (pos.canCastle(0, 1)) rights += 'Q';
