@@ -204,6 +204,9 @@ TEST(TiledSquaresCastling, AsInChessWithTheRookLandingOnATile) {
   Position noTile = parsePosition(tiled(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 tttttttt/8/8/8/8/8/8/ttttt1tt");
   EXPECT_THROW(parseMove(noTile, "O-O"), MoveTextError);
   EXPECT_EQ(parseMove(noTile, "O-O-O").kind, MoveKind::Castle);
+  // An Anti-Tile between King and Rook stops the Rook passing: no castling that way.
+  Position anti = parsePosition(tiled(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 tttttttt/8/8/8/8/8/8/ttttttxt");
+  EXPECT_THROW(parseMove(anti, "O-O"), MoveTextError);
 }
 
 TEST(TiledSquaresEnPassant, OnlyWhenThePassedSquareIsATile) {
