@@ -80,76 +80,40 @@ promotion-by-colour = yes
 # Chameleon Chess Redux for four players: s (South, rank 1), w (West, file a), n (North, rank 8),
 # e (East, file h), moving clockwise from South. Pawns step forward or sideways and capture one
 # step diagonally forward or backward.
-[chameleon-redux-4p]
+[chameleon-redux-4p : chameleon-redux]
 title = Chameleon Chess Redux, four players
-board = 8x8
 sides = 4
-piece = king K K royal
-piece = chameleon-rook R R
-piece = chameleon-bishop B B
-piece = chameleon-knight N N
-piece = chameleon-queen Q Q
 piece = pawn P mfWmsWcfFcbF
-board-colours = BRBYGRBY/RGRBYGRB/GYRGRBBY/YBGYGRYG/BRYBRBGR/RGGYBYRB/GYBRGYBY/RGYBRGYG
-colour-types = R:R B:B G:N Y:Q
 start = wKwP2nNnRnBnK/wRwP2nPnPnPnP/wNwP6/wQwP6/6ePeR/6ePeB/sPsPsPsP2ePeQ/sKsNsQsB2ePeK s - - 0 1
-promotion-pieces = P
-promotion-by-colour = yes
 
 # Tiled Squares Chess (Quintanilla): the FIDE array, ranks 3-6 void; Tiles and Anti-Tiles are
 # dropped during play, the King builds Tiles where he steps.
-[tiled-squares]
+[tiled-squares : chess]
 title = Tiled Squares Chess
-board = 8x8
-piece = king K KisO2 royal
-piece = queen Q Q
-piece = rook R R
-piece = bishop B B
-piece = knight N N
-piece = pawn P ifmnDfmWfceF
-start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 tiles = tttttttt/tttttttt/8/8/8/8/tttttttt/tttttttt
-promotion-pieces = P
-promotion-choices = Q R B N
-castling = yes
 
 # Shifting Sands Chess (Quintanilla), 6x7. Paper colours: Y yellow (Queen), P purple (Rook), R red
 # (Bishop), L light blue (Knight), G dark green (Pawn), B blue (no piece but a King enters).
-[shifting-sands]
+[shifting-sands : chess]
 title = Shifting Sands Chess
 board = 6x7
 piece = king K K royal
-piece = queen Q Q
-piece = rook R R
-piece = bishop B B
-piece = knight N N
 piece = pawn P ifmnDfmWfcF
 start = ppkppp/pppppp/6/6/6/PPPPPP/PPKPPP w - - 0 1
+castling = no
 paper-colours = Y:Q P:R R:B L:N G:P B:-
 colour-pool = YYPPRRLLGGBB
 plain-square-piece = P
 opening-drops = 4
 queen-from-colour = G:Q
-promotion-pieces = P
 promotion-choices = Q R B N P
 
 # Shifting Chess (Howe): 2x2 sectors of the board slide with their pieces; B-II and B-III (c3-d6)
 # are empty at the start.
-[shifting-chess]
+[shifting-chess : chess]
 title = Shifting Chess
-board = 8x8
-piece = king K KisO2 royal
-piece = queen Q Q
-piece = rook R R
-piece = bishop B B
-piece = knight N N
-piece = pawn P ifmnDfmWfceF
-start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 empty-slots = BII BIII
 initial-move-ranks = 2
-promotion-pieces = P
-promotion-choices = Q R B N
-castling = yes
 )";
 
 struct Registry {

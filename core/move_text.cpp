@@ -72,24 +72,28 @@ std::string san(Position& pos, const Move& m) {
   } else {
     const int type = pieceType(pos.at(m.from));
     const bool capture = m.kind == MoveKind::EnPassant || pos.at(m.to) != kEmpty;
+    MoveList legal;
+    generateLegal(pos, legal);
+    bool clash = false, sameFile = false, sameRank = false;
+    for (const Move& o : legal) {
+      if (!isPieceMove(o.kind) || o.to != m.to || o.from == m.from || pieceType(pos.at(o.from)) != type) continue;
+      clash = true;
+      sameFile = sameFile || fileOf(o.from) == fileOf(m.from);
+      sameRank = sameRank || rankOf(o.from) == rankOf(m.from);
+    }
+    std::string origin;
+    if (clash) {
+      if (!sameFile) origin = std::string(1, fileLetter(fileOf(m.from)));
+      else if (!sameRank) origin = std::to_string(rankOf(m.from) + 1);
+      else origin = squareName(m.from);
+    }
     if (isPawnLetter(v, type)) {
-      if (capture) s += fileLetter(fileOf(m.from));
+      // A Pawn capture names its file; Pawns that can reach the same square (four-player Pawns step
+      // sideways) are told apart like pieces.
+      if (capture && (origin.empty() || std::isdigit(static_cast<unsigned char>(origin[0])))) origin = std::string(1, fileLetter(fileOf(m.from))) + origin;
+      s += origin;
     } else {
-      s += v.pieces[type].letter;
-      MoveList legal;
-      generateLegal(pos, legal);
-      bool clash = false, sameFile = false, sameRank = false;
-      for (const Move& o : legal) {
-        if (o.to != m.to || o.from == m.from || o.kind == MoveKind::Castle || pieceType(pos.at(o.from)) != type) continue;
-        clash = true;
-        sameFile = sameFile || fileOf(o.from) == fileOf(m.from);
-        sameRank = sameRank || rankOf(o.from) == rankOf(m.from);
-      }
-      if (clash) {
-        if (!sameFile) s += fileLetter(fileOf(m.from));
-        else if (!sameRank) s += std::to_string(rankOf(m.from) + 1);
-        else s += squareName(m.from);
-      }
+      s += v.pieces[type].letter + origin;
     }
     if (capture) s += 'x';
     s += squareName(m.to);

@@ -95,7 +95,8 @@ class TextParser {
       if (w[1].size() != 1 || !std::isupper(static_cast<unsigned char>(w[1][0])))
         fail(line, "piece letter must be one upper-case letter, got '" + w[1] + "'");
       p.letter = w[1][0];
-      if (v.typeByLetter(p.letter) >= 0) fail(line, std::string("letter ") + p.letter + " used twice");
+      const int existing = v.typeByLetter(p.letter);
+      if (existing >= 0 && v.pieces[existing].name != p.name) fail(line, std::string("letter ") + p.letter + " used twice");
       p.betza = w[2];
       try {
         p.moves = parseXBetza(p.betza);
@@ -106,8 +107,12 @@ class TextParser {
         if (w[3] != "royal") fail(line, "unknown piece flag '" + w[3] + "'");
         p.royal = true;
       }
-      if (static_cast<int>(v.pieces.size()) >= kMaxPieceTypes) fail(line, "too many piece types");
-      v.pieces.push_back(std::move(p));
+      if (existing >= 0) {
+        v.pieces[existing] = std::move(p);  // a variant built on another redefines the piece
+      } else {
+        if (static_cast<int>(v.pieces.size()) >= kMaxPieceTypes) fail(line, "too many piece types");
+        v.pieces.push_back(std::move(p));
+      }
     } else if (key == "start") {
       v.startPosition = value;
     } else if (key == "promotion-zone") {
@@ -222,9 +227,20 @@ std::vector<Variant> parseVariantText(std::string_view text, std::string_view so
     pos = end + 1;
     if (line.empty() || line[0] == '#') continue;
     if (line.front() == '[') {
-      if (line.back() != ']' || line.size() < 3) parser.fail(lineNo, "a section header is [name]");
-      out.emplace_back();
-      out.back().name = trim(std::string_view(line).substr(1, line.size() - 2));
+      if (line.back() != ']' || line.size() < 3) parser.fail(lineNo, "a section header is [name] or [name : base]");
+      const std::string header = trim(std::string_view(line).substr(1, line.size() - 2));
+      const std::size_t colon = header.find(':');
+      Variant next;
+      if (colon != std::string::npos) {
+        // [name : base] starts from an earlier section of the same text.
+        const std::string base = trim(std::string_view(header).substr(colon + 1));
+        auto it = std::find_if(out.begin(), out.end(), [&](const Variant& v) { return v.name == base; });
+        if (it == out.end()) parser.fail(lineNo, "no earlier variant '" + base + "' to start from");
+        next = *it;
+        next.title.clear();
+      }
+      next.name = trim(std::string_view(header).substr(0, colon));
+      out.push_back(std::move(next));
       startLine.push_back(lineNo);
       continue;
     }

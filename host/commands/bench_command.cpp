@@ -62,7 +62,7 @@ std::optional<PerftFigure> fairyStockfishPerft(int depth) {
 }
 
 void print(std::ostream& out, const std::string& what, const PerftFigure& f) {
-  out << std::left << std::setw(44) << what << std::right << std::setw(12) << f.nodes << " nodes "
+  out << std::left << std::setw(58) << what << std::right << std::setw(12) << f.nodes << " nodes "
       << std::fixed << std::setprecision(2) << std::setw(8) << f.seconds << " s " << std::setw(8)
       << f.nodesPerSecond() / 1e6 << " M nodes/s\n";
 }
@@ -97,6 +97,15 @@ cli::Command benchCommand() {
                   << chess.nodesPerSecond() / fsf->nodesPerSecond() << "\n";
             } else {
               out << "fairy-stockfish not installed (/usr/games/fairy-stockfish): no comparison\n";
+            }
+            // Every variant and option set from its start position.
+            const std::vector<std::pair<std::string, int>> variants = {
+                {"chameleon-redux", 5}, {"chameleon-redux:rotation=90", 5}, {"chameleon-redux-4p", 6},
+                {"tiled-squares", 4}, {"shifting-chess", 5}, {"shifting-chess:empty=AII+DIII", 5},
+                {"shifting-sands", 4}, {"shifting-sands:size=8x8", 3}, {"shifting-sands:size=10x10", 3}};
+            for (const auto& [name, depth] : variants) {
+              const int d = quick ? std::min(depth, 3) : depth;
+              print(out, "tessera perft " + name + " start, depth " + std::to_string(d), timePerft(name, d));
             }
             if (quick) return 0;
             // The deepest published rows, which the unit tests leave out for time.

@@ -76,6 +76,8 @@ Totals compareOverRandomGames(const char* variantName, unsigned seed, int maxPli
         if (isPieceMove(x.kind) && pos.at(x.to) != kEmpty) captures.push_back(x);
       const std::vector<Move>& pool = (!captures.empty() && rng() % 2) ? captures : fastMoves;
       const Move m = pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)];
+      EXPECT_EQ(parseMove(pos, longAlgebraic(pos, m)), m) << variantName << " " << longAlgebraic(pos, m);
+      EXPECT_EQ(parseMove(pos, san(pos, m)), m) << variantName << " " << san(pos, m);
       const Position before = pos;
       pos.make(m);
       const std::string text = positionString(pos);

@@ -124,28 +124,4 @@ TEST(ChameleonRedux4pPerft, StartPositionDepthsOneToThree) {
   EXPECT_EQ(perft(pos, 3), 1096u);
 }
 
-TEST(ChameleonRedux4pConsistency, RandomGamesKeepKeysStringsAndUnmakeExact) {
-  std::mt19937 rng(17);
-  int steps = 0, eliminations = 0;
-  for (int game = 0; game < 80; ++game) {
-    Position pos = startPosition(four());
-    for (int ply = 0; ply < 200 && gameStatus(pos) == GameStatus::Ongoing; ++ply) {
-      MoveList moves;
-      generateLegal(pos, moves);
-      const Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-      eliminations += m.kind == MoveKind::Elimination;
-      const Position before = pos;
-      pos.make(m);
-      const std::string text = positionString(pos);
-      ASSERT_EQ(parsePosition(four(), text).key(), pos.key()) << text;
-      pos.unmake();
-      ASSERT_TRUE(samePosition(pos, before)) << positionString(before) << " after " << longAlgebraic(before, m);
-      pos.make(m);
-      ++steps;
-    }
-  }
-  EXPECT_GT(steps, 3000);
-  EXPECT_GT(eliminations, 0);
-}
-
 }  // namespace

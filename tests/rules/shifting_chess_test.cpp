@@ -182,29 +182,4 @@ TEST(ShiftingChessPerft, StartPositionDepthsOneToThree) {
   EXPECT_EQ(perft(pos, 3), 5948u);
 }
 
-TEST(ShiftingChessConsistency, RandomGamesKeepKeysStringsAndUnmakeExact) {
-  std::mt19937 rng(5);
-  int steps = 0, shiftsPlayed = 0;
-  for (int game = 0; game < 60; ++game) {
-    Position pos = startPosition(shifting());
-    for (int ply = 0; ply < 120; ++ply) {
-      MoveList moves;
-      generateLegal(pos, moves);
-      if (moves.empty()) break;
-      const Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-      shiftsPlayed += m.kind == MoveKind::SectorShift;
-      const Position before = pos;
-      pos.make(m);
-      const std::string text = positionString(pos);
-      ASSERT_EQ(parsePosition(shifting(), text).key(), pos.key()) << text;
-      pos.unmake();
-      ASSERT_TRUE(samePosition(pos, before)) << positionString(before) << " after " << longAlgebraic(before, m);
-      pos.make(m);
-      ++steps;
-    }
-  }
-  EXPECT_GT(steps, 3000);
-  EXPECT_GT(shiftsPlayed, 100);
-}
-
 }  // namespace

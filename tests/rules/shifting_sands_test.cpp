@@ -276,32 +276,4 @@ TEST(ShiftingSandsPerft, StartPositionDepthsOneToThree) {
   EXPECT_EQ(perft(pos, 3), 1028160u);
 }
 
-TEST(ShiftingSandsConsistency, RandomGamesKeepKeysStringsAndUnmakeExact) {
-  std::mt19937 rng(3);
-  int steps = 0, pieceMoves = 0, shifts = 0;
-  for (int game = 0; game < 60; ++game) {
-    Position pos = startPosition(sands());
-    for (int ply = 0; ply < 100; ++ply) {
-      MoveList moves;
-      generateLegal(pos, moves);
-      if (moves.empty()) break;
-      const Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-      pieceMoves += isPieceMove(m.kind);
-      shifts += m.kind == MoveKind::ColourShift;
-      const Position before = pos;
-      pos.make(m);
-      const std::string text = positionString(pos);
-      ASSERT_EQ(parsePosition(sands(), text).key(), pos.key()) << text;
-      ASSERT_EQ(positionString(parsePosition(sands(), text)), text);
-      pos.unmake();
-      ASSERT_TRUE(samePosition(pos, before)) << positionString(before) << " after " << longAlgebraic(before, m);
-      pos.make(m);
-      ++steps;
-    }
-  }
-  EXPECT_GT(steps, 3000);
-  EXPECT_GT(pieceMoves, 500);
-  EXPECT_GT(shifts, 50);
-}
-
 }  // namespace

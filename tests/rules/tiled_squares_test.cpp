@@ -249,29 +249,4 @@ TEST(TiledSquaresPerft, StartPositionDepthsOneToThree) {
   EXPECT_EQ(perft(pos, 3), 243768u);
 }
 
-TEST(TiledSquaresConsistency, RandomGamesKeepKeysStringsAndUnmakeExact) {
-  std::mt19937 rng(11);
-  int steps = 0;
-  for (int game = 0; game < 40; ++game) {
-    Position pos = startPosition(tiled());
-    for (int ply = 0; ply < 120; ++ply) {
-      MoveList moves;
-      generateLegal(pos, moves);
-      if (moves.empty()) break;
-      const Move m = moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-      const Position before = pos;
-      pos.make(m);
-      const std::string text = positionString(pos);
-      const Position reread = parsePosition(tiled(), text);
-      ASSERT_EQ(reread.key(), pos.key()) << text;
-      ASSERT_EQ(positionString(reread), text);
-      pos.unmake();
-      ASSERT_TRUE(samePosition(pos, before)) << positionString(before) << " after " << longAlgebraic(before, m);
-      pos.make(m);
-      ++steps;
-    }
-  }
-  EXPECT_GT(steps, 3000);
-}
-
 }  // namespace
