@@ -71,7 +71,7 @@ void print(std::ostream& out, const std::string& what, const PerftFigure& f) {
 
 cli::Command benchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
-      {"quick", "", "a short smoke run (chess depth 4, Desert Dust depth 3) for CI"},
+      {"quick", "", "a short smoke run (chess depth 5, the others depth 3) for CI"},
   };
   return {"bench", "print move generator speed (perft nodes per second), beside Fairy-Stockfish if installed",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
@@ -85,7 +85,7 @@ cli::Command benchCommand() {
               return 0;
             }
             const bool quick = options.has("quick");
-            const int chessDepth = quick ? 4 : 6, desertDepth = quick ? 3 : 4;
+            const int chessDepth = quick ? 5 : 6, desertDepth = quick ? 3 : 4;
             const PerftFigure chess = timePerft("chess", chessDepth);
             print(out, "tessera perft chess start, depth " + std::to_string(chessDepth), chess);
             const PerftFigure desert = timePerft("desert-dust", desertDepth);
