@@ -10,6 +10,7 @@
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
+#include "tests/support/message_of.hpp"
 
 using namespace tessera;
 
@@ -251,14 +252,7 @@ TEST(ShiftingSandsCheck, CheckmateAsInChessUnlessABlueDropBlocks) {
 TEST(ShiftingSandsNotation, StringsAndActionsRoundTripAndBadFieldsAreRefused) {
   const std::string s = "2k3/6/6/3Q2/6/6/2K3 w - - 3 7 6/3b2/6/3Y2/6/6/6;pool=YPPRRLLGGB";
   EXPECT_EQ(positionString(parsePosition(sands(), s)), s);
-  auto error = [](const std::string& text) {
-    try {
-      parsePosition(sands(), text);
-    } catch (const PositionError& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
+  auto error = [](const std::string& text) { return messageOf<PositionError>([&] { parsePosition(sands(), text); }); };
   EXPECT_NE(error("2k3/6/6/3Q2/6/6/2K3 w - - 0 5 6/6/6/3P2/6/6/6").find("d4 stands on P and so is a rook"), std::string::npos);
   EXPECT_NE(error("2k3/6/6/3Q2/6/6/2K3 w - - 0 5 6/6/6/3B2/6/6/6").find("which no piece but a King enters"), std::string::npos);
   EXPECT_NE(error("2k3/6/6/6/6/6/2K3 w - - 0 5 6/6/6/3X2/6/6/6").find("not a paper colour"), std::string::npos);

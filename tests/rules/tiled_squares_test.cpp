@@ -9,6 +9,7 @@
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
+#include "tests/support/message_of.hpp"
 
 using namespace tessera;
 
@@ -224,14 +225,7 @@ TEST(TiledSquaresNotation, TileFactsRoundTripAndBadFieldsAreRefused) {
   EXPECT_EQ(positionString(pos), s);
   EXPECT_EQ(pos.tile(sq("d4")).dropper, 1);
   EXPECT_EQ(pos.tile(sq("e2")).kingMade, 0);
-  auto error = [](const std::string& text) {
-    try {
-      parsePosition(tiled(), text);
-    } catch (const PositionError& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
+  auto error = [](const std::string& text) { return messageOf<PositionError>([&] { parsePosition(tiled(), text); }); };
   EXPECT_NE(error("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 tttttttt/8/8/8/8/8/8/ttttttt").find("does not cover"), std::string::npos);
   EXPECT_NE(error("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 tttttttt/8/8/8/8/8/8/tttttttq").find("tiles are t"), std::string::npos);
   EXPECT_NE(error("4k3/8/8/8/R7/8/8/4K3 w - - 0 1 tttttttt/8/8/8/8/8/8/tttttttt").find("a4 stands on no tile"), std::string::npos);
