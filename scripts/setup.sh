@@ -8,7 +8,7 @@ packages=(
   libboost-dev libboost-system-dev
   libopencv-dev libopencv-contrib-dev
   libgpiod-dev gpiod
-  gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
+  gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm
   fairy-stockfish
 )
 

@@ -346,7 +346,15 @@ void castling(Position& pos, const Context& c, std::vector<Move>& out) {
     if (!pos.canCastle(c.side, wing)) continue;
     const int dir = wing == 0 ? 1 : -1;
     const int partnerSq = squareAt(wing == 0 ? v.size.files - 1 : 0, rank);
-    bool ok = true;
+    // The right records that neither piece has moved (a position string carries it, not
+    // unmoved()); the reference still looks that both stand there: the side's King and its
+    // partner (Rook; in Desert Dust the Grand Vizier) on their start squares.
+    const char* partnerName = c.variant == "desert-dust" ? "grand-vizier" : "rook";
+    const auto ownPiece = [&](int sq, const char* wanted) {
+      const PieceCode p = pos.at(static_cast<Square>(sq));
+      return p && pieceSide(p) == c.side && pieceName(pos, sq) == wanted;
+    };
+    bool ok = ownPiece(kingSq, c.variant == "desert-dust" ? "melek" : "king") && ownPiece(partnerSq, partnerName);
     // Every square between King and partner is empty, and nothing there stops the partner passing
     // (an empty slot, an Anti-Tile).
     for (int f = kingFile + dir; f != partnerSq % 16; f += dir)
@@ -443,6 +451,17 @@ void paperActions(const Position& pos, const Context& c, bool dropsOnly, std::ve
     }
 }
 
+// The side's King (Melek), found by looking at every square, not through the position's record.
+int kingSquareByLooking(const Position& pos, int side) {
+  const Variant& v = pos.variant();
+  for (int r = 0; r < v.size.ranks; ++r)
+    for (int f = 0; f < v.size.files; ++f) {
+      const PieceCode p = pos.at(static_cast<Square>(squareAt(f, r)));
+      if (p && pieceSide(p) == side && isKingName(pieceName(pos, squareAt(f, r)))) return squareAt(f, r);
+    }
+  return -1;
+}
+
 }  // namespace
 
 std::vector<Move> legalActions(Position& pos) {
@@ -480,8 +499,8 @@ std::vector<Move> legalActions(Position& pos) {
   std::vector<Move> legal;
   for (const Move& m : candidates) {
     pos.make(m);
-    const Square king = pos.royalSquare(side);
-    const bool safe = king == kNoSquare || !attackedByOpponents(pos, king, side);
+    const int king = kingSquareByLooking(pos, side);
+    const bool safe = king < 0 || !attackedByOpponents(pos, king, side);
     pos.unmake();
     if (safe) legal.push_back(m);
   }

@@ -1,0 +1,22 @@
+#pragma once
+// The two ways the GPIO part refuses to start: a configuration it cannot read, and a chip or line
+// that is not there. Both carry a message meant for a person: what, where, and what was expected.
+#include <stdexcept>
+#include <string>
+
+namespace tessera::gpio {
+
+// A bad configuration text: names the key and the line when there is one.
+class GpioConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The configuration is well formed but the hardware does not match it (no such chip, offset out
+// of range, no line of that name, line busy).
+class GpioSetupError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace tessera::gpio
