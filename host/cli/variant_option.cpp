@@ -6,8 +6,9 @@
 
 namespace tessera::cli {
 
-const Variant& chooseVariant(const ParsedOptions& options) {
-  const std::string name = options.value("variant", "chess");
+const Variant& chooseVariant(const ParsedOptions& options) { return findVariant(options, options.value("variant", "chess")); }
+
+const Variant& findVariant(const ParsedOptions& options, const std::string& name) {
   if (options.has("variant-file")) {
     const std::string path = options.value("variant-file");
     std::ifstream in(path);

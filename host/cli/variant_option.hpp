@@ -13,5 +13,7 @@ inline const OptionSpec kVariantFileOption{"variant-file", "FILE", "load variant
 
 // Throws UsageError for an unknown name or a bad file. The returned variant lives for the program.
 const Variant& chooseVariant(const ParsedOptions& options);
+// The variant called `name`: from the --variant-file when one is given, else a built-in.
+const Variant& findVariant(const ParsedOptions& options, const std::string& name);
 
 }  // namespace tessera::cli

@@ -10,6 +10,7 @@ cli::Command perftCommand();
 cli::Command benchCommand();
 cli::Command demoCommand();
 cli::Command variantsCommand();
+cli::Command pgnCommand();
 
 std::vector<cli::Command> allCommands();
 

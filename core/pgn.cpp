@@ -1,0 +1,201 @@
+#include "pgn.hpp"
+
+#include <cctype>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+#include "move_text.hpp"
+#include "position_text.hpp"
+
+namespace tessera {
+namespace {
+
+std::string quoted(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::vector<std::string> playerTags(const Variant& v) {
+  std::vector<std::string> names;
+  for (int s = 0; s < v.sides; ++s) names.push_back(sideFullName(v, s));
+  return names;
+}
+
+// Appends words to lines no longer than 79 characters, as PGN asks.
+class MovetextWriter {
+ public:
+  void word(const std::string& w) {
+    if (!line_.empty() && line_.size() + 1 + w.size() > 79) flush();
+    if (!line_.empty()) line_ += ' ';
+    line_ += w;
+  }
+  std::string finish() {
+    flush();
+    return text_;
+  }
+
+ private:
+  void flush() {
+    if (!line_.empty()) text_ += line_ + "\n";
+    line_.clear();
+  }
+  std::string line_, text_;
+};
+
+}  // namespace
+
+std::string writePgn(Game& game, const PgnTags& tags) {
+  const Variant& v = game.variant();
+  const GameResult result = game.result();
+  std::ostringstream out;
+  const auto tag = [&](const std::string& name, const std::string& fallback) {
+    const auto it = tags.find(name);
+    out << '[' << name << " \"" << quoted(it != tags.end() ? it->second : fallback) << "\"]\n";
+  };
+  tag("Event", "?");
+  tag("Site", "?");
+  tag("Date", "????.??.??");
+  tag("Round", "?");
+  for (const std::string& side : playerTags(v)) tag(side, "?");
+  tag("Result", result.token);
+  tag("Variant", v.fullName.empty() ? v.name : v.fullName);
+  if (!game.startsFromDefault()) {
+    tag("SetUp", "1");
+    tag("FEN", game.startPosition());
+  }
+  if (result.finished()) tag("Termination", result.reason);
+  for (const auto& [name, value] : tags) {
+    static const std::vector<std::string> written{"Event", "Site", "Date", "Round", "Result", "Variant", "SetUp", "FEN", "Termination"};
+    bool done = false;
+    for (const auto& w : written) done = done || w == name;
+    for (const auto& p : playerTags(v)) done = done || p == name;
+    if (!done) tag(name, value);
+  }
+  out << '\n';
+
+  Position replay = parsePosition(v, game.startPosition());
+  MovetextWriter text;
+  bool first = true;
+  for (const Move& m : game.actions()) {
+    const int side = replay.sideToMove();
+    if (side == 0 || first) text.word(std::to_string(replay.fullmoveNumber()) + (side == 0 ? "." : "..."));
+    first = false;
+    text.word(san(replay, m));
+    replay.make(m);
+  }
+  text.word(result.token);
+  out << text.finish() << '\n';
+  return out.str();
+}
+
+namespace {
+
+struct Token {
+  std::string text;
+  int line;
+};
+
+bool isMoveNumber(const std::string& t) {
+  std::size_t i = 0;
+  while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
+  if (i == 0 || i == t.size()) return false;
+  while (i < t.size() && t[i] == '.') ++i;
+  return i == t.size();
+}
+
+bool isResultToken(const std::string& t) {
+  return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t.find('>') != std::string::npos;
+}
+
+}  // namespace
+
+PgnGame readPgn(std::string_view text, const VariantLookup& lookup) {
+  PgnGame out;
+  std::vector<Token> movetext;
+  std::istringstream in{std::string(text)};
+  int lineNo = 0;
+  bool inComment = false;
+  for (std::string line; std::getline(in, line);) {
+    ++lineNo;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!inComment && !line.empty() && line[0] == '[') {
+      const auto space = line.find(' ');
+      const auto open = line.find('"'), close = line.rfind('"');
+      if (space == std::string::npos || open == std::string::npos || close <= open || line.back() != ']')
+        throw PgnError("line " + std::to_string(lineNo) + ": malformed tag: " + line);
+      std::string value;
+      for (std::size_t i = open + 1; i < close; ++i) {
+        if (line[i] == '\\' && i + 1 < close) ++i;
+        value += line[i];
+      }
+      out.tags[line.substr(1, space - 1)] = value;
+      continue;
+    }
+    if (!line.empty() && line[0] == '%') continue;
+    std::string word;
+    const auto endWord = [&] {
+      if (!word.empty()) movetext.push_back({word, lineNo});
+      word.clear();
+    };
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      const char c = line[i];
+      if (inComment) {
+        inComment = c != '}';
+      } else if (c == '{') {
+        endWord();
+        inComment = true;
+      } else if (c == ';') {
+        break;
+      } else if (std::isspace(static_cast<unsigned char>(c))) {
+        endWord();
+      } else {
+        word += c;
+      }
+    }
+    endWord();
+  }
+
+  const auto variantTag = out.tags.find("Variant");
+  const std::string variantName = variantTag == out.tags.end() ? "chess" : variantTag->second;
+  const Variant* variant = nullptr;
+  try {
+    variant = lookup ? &lookup(variantName) : &builtinVariant(variantName);
+  } catch (const std::exception& e) {
+    throw PgnError("Variant tag '" + variantName + "': " + e.what());
+  }
+  const auto fen = out.tags.find("FEN");
+  try {
+    out.game = fen == out.tags.end() ? std::make_unique<Game>(*variant) : std::make_unique<Game>(*variant, fen->second);
+  } catch (const std::exception& e) {
+    throw PgnError("FEN tag: " + std::string(e.what()));
+  }
+
+  int played = 0;
+  for (const Token& t : movetext) {
+    if (isMoveNumber(t.text) || (t.text[0] == '$')) continue;
+    if (isResultToken(t.text)) {
+      out.recordedResult = t.text;
+      break;
+    }
+    Position& pos = out.game->position();
+    const std::string where = "line " + std::to_string(t.line) + ", action " + std::to_string(played + 1) + " (" +
+                              std::to_string(pos.fullmoveNumber()) + (pos.sideToMove() == 0 ? ". " : "... ") +
+                              t.text + ", " + sideFullName(*variant, pos.sideToMove()) + " to act)";
+    std::string san = t.text;
+    while (!san.empty() && (san.back() == '!' || san.back() == '?')) san.pop_back();
+    try {
+      out.game->play(parseMove(pos, san));
+    } catch (const std::exception& e) {
+      throw PgnError(where + ": " + e.what());
+    }
+    ++played;
+  }
+  return out;
+}
+
+}  // namespace tessera

@@ -1,0 +1,36 @@
+#pragma once
+// The game record as PGN: the usual seven tags plus Variant (and FEN/SetUp when the game did not
+// start from the variant's start), actions in SAN, the result. Reading replays every action and
+// names the first one that is not legal.
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "game.hpp"
+
+namespace tessera {
+
+class PgnError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Tags the caller may set (Event, Site, Date, Round, White, Black, ...); missing ones get "?".
+using PgnTags = std::map<std::string, std::string>;
+
+std::string writePgn(Game& game, const PgnTags& tags = {});
+
+struct PgnGame {
+  PgnTags tags;
+  std::unique_ptr<Game> game;
+  std::string recordedResult;  // the result token as written
+};
+
+// Finds a variant by the name in the Variant tag (built-ins by default). Throws PgnError with the
+// line and the action (number, side, text) that cannot be read or played.
+using VariantLookup = std::function<const Variant&(std::string_view name)>;
+PgnGame readPgn(std::string_view text, const VariantLookup& lookup = {});
+
+}  // namespace tessera

@@ -1,0 +1,178 @@
+#include "game_journal.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "core/move_text.hpp"
+
+namespace tessera {
+namespace {
+
+constexpr const char* kHeader = "tessera-journal 1";
+
+// FNV-1a over the payload: enough to tell a whole line from a torn or garbled one.
+std::string checksum(const std::string& payload) {
+  std::uint32_t h = 2166136261u;
+  for (unsigned char c : payload) {
+    h ^= c;
+    h *= 16777619u;
+  }
+  char text[9];
+  std::snprintf(text, sizeof text, "%08x", h);
+  return text;
+}
+
+std::string systemError(const std::string& what, const std::string& path) {
+  return what + " " + path + ": " + std::strerror(errno);
+}
+
+void writeAll(int fd, const std::string& bytes, const std::string& path) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw JournalError(systemError("cannot write the journal", path));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) throw JournalError(systemError("cannot flush the journal", path));
+}
+
+// The directory entry of a new file must reach the disk too.
+void syncDirectoryOf(const std::string& path) {
+  const auto slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+}
+
+std::string line(const std::string& payload) { return payload + " #" + checksum(payload) + "\n"; }
+
+}  // namespace
+
+GameJournal GameJournal::create(const std::string& path, const Game& game) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw JournalError(systemError("cannot create the journal", path));
+  GameJournal journal(path, fd);
+  const Variant& v = game.variant();
+  writeAll(fd,
+           line(kHeader) + line("variant " + (v.fullName.empty() ? v.name : v.fullName)) +
+               line("start " + game.startPosition()),
+           path);
+  syncDirectoryOf(path);
+  return journal;
+}
+
+GameJournal::GameJournal(GameJournal&& other) noexcept : path_(std::move(other.path_)), fd_(other.fd_) { other.fd_ = -1; }
+
+GameJournal& GameJournal::operator=(GameJournal&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    path_ = std::move(other.path_);
+    fd_ = other.fd_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
+
+GameJournal::~GameJournal() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void GameJournal::append(const std::string& payload) { writeAll(fd_, line(payload), path_); }
+
+void GameJournal::recordAction(const Position& before, const Move& m) { append("action " + longAlgebraic(before, m)); }
+void GameJournal::recordTakeback(int plies) { append("takeback " + std::to_string(plies)); }
+void GameJournal::recordResignation(int side) { append("resign " + std::to_string(side)); }
+void GameJournal::recordDrawAgreed() { append("draw"); }
+
+RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup& lookup) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw JournalError(systemError("cannot read the journal", path));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string bytes = buffer.str();
+
+  // Whole, intact lines; the last one may be torn (no newline) or garbled (bad checksum).
+  std::vector<std::string> payloads;
+  std::size_t goodBytes = 0;
+  std::vector<std::string> warnings;
+  std::size_t at = 0;
+  int lineNo = 0;
+  while (at < bytes.size()) {
+    ++lineNo;
+    const std::size_t end = bytes.find('\n', at);
+    const bool last = end == std::string::npos || end + 1 == bytes.size();
+    const std::string text = bytes.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    const auto mark = text.rfind(" #");
+    const bool intact = end != std::string::npos && mark != std::string::npos && checksum(text.substr(0, mark)) == text.substr(mark + 2);
+    if (!intact) {
+      if (!last)
+        throw JournalError(path + " line " + std::to_string(lineNo) +
+                           " is damaged and is not the last line: the journal cannot be trusted past it");
+      warnings.push_back(path + " line " + std::to_string(lineNo) + " was cut off (power cut mid-write?) and is dropped: '" +
+                         text.substr(0, 60) + "'");
+      break;
+    }
+    payloads.push_back(text.substr(0, mark));
+    goodBytes = end + 1;
+    at = end + 1;
+  }
+  if (payloads.size() < 3 || payloads[0] != kHeader || payloads[1].rfind("variant ", 0) != 0 || payloads[2].rfind("start ", 0) != 0)
+    throw JournalError(path + " is not a Tessera journal (it must begin with the header, the variant and the start)");
+
+  const std::string variantName = payloads[1].substr(8);
+  const Variant* variant = nullptr;
+  try {
+    variant = lookup ? &lookup(variantName) : &builtinVariant(variantName);
+  } catch (const std::exception& e) {
+    throw JournalError(path + ": variant '" + variantName + "': " + e.what());
+  }
+  RecoveredGame out{nullptr, std::move(warnings), GameJournal(path, -1)};
+  try {
+    out.game = std::make_unique<Game>(*variant, payloads[2].substr(6));
+  } catch (const std::exception& e) {
+    throw JournalError(path + ": start position: " + e.what());
+  }
+  for (std::size_t i = 3; i < payloads.size(); ++i) {
+    const std::string& p = payloads[i];
+    const std::string where = path + " line " + std::to_string(i + 1) + " '" + p + "': ";
+    try {
+      if (p.rfind("action ", 0) == 0) {
+        out.game->play(parseMove(out.game->position(), p.substr(7)));
+      } else if (p.rfind("takeback ", 0) == 0) {
+        out.game->takeBack(std::stoi(p.substr(9)));
+      } else if (p.rfind("resign ", 0) == 0) {
+        out.game->resign(std::stoi(p.substr(7)));
+      } else if (p == "draw") {
+        out.game->agreeDraw();
+      } else {
+        throw JournalError("unknown entry");
+      }
+    } catch (const std::exception& e) {
+      throw JournalError(where + e.what());
+    }
+  }
+
+  // Cut the torn tail off so that new lines follow the last good one.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) throw JournalError(systemError("cannot reopen the journal", path));
+  if (goodBytes < bytes.size() && ::ftruncate(fd, static_cast<off_t>(goodBytes)) != 0) {
+    ::close(fd);
+    throw JournalError(systemError("cannot drop the torn line of", path));
+  }
+  out.journal = GameJournal(path, fd);
+  return out;
+}
+
+}  // namespace tessera

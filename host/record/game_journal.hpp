@@ -1,0 +1,60 @@
+#pragma once
+// The live game's journal: one line per event (action, takeback, resignation, draw), written and
+// flushed to the disk before the program goes on, so that a power cut loses at most the event in
+// flight. Each line carries a checksum; on restart a torn or garbled last line is dropped with a
+// warning and the game is rebuilt from everything before it.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/pgn.hpp"
+
+namespace tessera {
+
+class JournalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RecoveredGame;
+
+class GameJournal {
+ public:
+  // Starts a journal for a new game at `path` (replacing any file there).
+  static GameJournal create(const std::string& path, const Game& game);
+
+  // Rebuilds the game from the journal at `path`. Throws JournalError when the file cannot be read
+  // or is damaged before its last line (nothing is dropped silently).
+  static RecoveredGame recover(const std::string& path, const VariantLookup& lookup = {});
+
+  GameJournal(GameJournal&& other) noexcept;
+  GameJournal& operator=(GameJournal&& other) noexcept;
+  GameJournal(const GameJournal&) = delete;
+  GameJournal& operator=(const GameJournal&) = delete;
+  ~GameJournal();
+
+  // Call with the position before the action.
+  void recordAction(const Position& before, const Move& m);
+  void recordTakeback(int plies);
+  void recordResignation(int side);
+  void recordDrawAgreed();
+
+  const std::string& path() const { return path_; }
+
+ private:
+  friend struct RecoveredGame;
+  GameJournal(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  void append(const std::string& payload);
+
+  std::string path_;
+  int fd_ = -1;
+};
+
+struct RecoveredGame {
+  std::unique_ptr<Game> game;
+  std::vector<std::string> warnings;  // what was dropped, and why
+  GameJournal journal;                // open for appending after the last good line
+};
+
+}  // namespace tessera
