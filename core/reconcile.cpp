@@ -102,6 +102,22 @@ Verdict reconcile(Position& pos, const Observation& seen, const ReconcileOptions
     pos.unmake();
   }
 
+  // The last action may have been the first half of another (castling Rook-first): from the position
+  // before it, every legal action is tried in its place.
+  if (pos.plyCount() > 0 && options.maxTakeback > 0) {
+    const Move last = pos.lastMove();
+    pos.unmake();
+    MoveList before;
+    generateLegal(pos, before);
+    for (const Move& m : before) {
+      if (m == last) continue;
+      pos.make(m);
+      scored.push_back({Explanation{Explanation::Kind::Amend, m, 1}, scorer.distance(pos)});
+      pos.unmake();
+    }
+    pos.make(last);
+  }
+
   std::vector<Move> undone;
   const int reach = std::min(options.maxTakeback, pos.plyCount());
   for (int plies = 1; plies <= reach; ++plies) {
@@ -127,6 +143,7 @@ Verdict reconcile(Position& pos, const Observation& seen, const ReconcileOptions
 
   // Actions explain the board before takebacks do: a piece played back to where it stood is a move.
   std::vector<Explanation> exact = exactOf(Explanation::Kind::Action);
+  if (exact.empty()) exact = exactOf(Explanation::Kind::Amend);
   if (exact.empty()) {
     exact = exactOf(Explanation::Kind::Takeback);
     if (exact.size() > 1) exact.resize(1);  // the same board further back: the nearest one
@@ -139,7 +156,7 @@ Verdict reconcile(Position& pos, const Observation& seen, const ReconcileOptions
     int best = scorer.baseDistance();
     for (const Scored& s : scored)
       if (s.explanation.kind == Explanation::Kind::Action) best = std::min(best, s.distance);
-    if (best < scorer.baseDistance())
+    if (best <= scorer.baseDistance())
       for (const Scored& s : scored)
         if (s.explanation.kind == Explanation::Kind::Action && s.distance == best) verdict.nearest.push_back(s.explanation.move);
     return verdict;
@@ -160,6 +177,10 @@ Verdict reconcile(Position& pos, const Observation& seen, const ReconcileOptions
       return verdict;
     }
     verdict.action = only.move;
+    if (only.kind == Explanation::Kind::Amend) {
+      verdict.kind = VerdictKind::Amend;
+      return verdict;
+    }
     verdict.kind = options.expected && *options.expected != only.move ? VerdictKind::Unexpected : VerdictKind::Action;
     return verdict;
   }

@@ -14,9 +14,11 @@
 namespace tessera {
 
 struct Explanation {
-  enum class Kind { Nothing, Action, Takeback };
+  // Amend: the last accepted action was only half of what the player did (a Rook moved first
+  // when castling): it is taken back and `move` played instead, from the position before it.
+  enum class Kind { Nothing, Action, Takeback, Amend };
   Kind kind = Kind::Nothing;
-  Move move{};    // Action
+  Move move{};    // Action and Amend
   int plies = 0;  // Takeback: how many actions are taken back
   friend bool operator==(const Explanation&, const Explanation&) = default;
 };
@@ -40,6 +42,7 @@ struct Correction {
 enum class VerdictKind {
   Unchanged,   // the board shows the current position
   Action,      // exactly one legal action explains the board
+  Amend,       // the last action was the start of another one: take it back and play `action`
   Choose,      // several explanations fit (or would, with one misread square): ask the player
   Takeback,    // the board shows an earlier position of the game
   Mismatch,    // nothing explains the board: `differing` and `corrections` guide the player back
@@ -48,7 +51,7 @@ enum class VerdictKind {
 
 struct Verdict {
   VerdictKind kind = VerdictKind::Unchanged;
-  Move action{};  // Action and Unexpected
+  Move action{};  // Action, Amend and Unexpected
   int plies = 0;  // Takeback
   // Choose: the explanations to offer, exact fits first; `defaultChoice` indexes the one to
   // propose (the expected action when it is among them, a Queen among promotions).
