@@ -100,3 +100,26 @@ TEST(CliDemo, PlaysADesertDustGameAndShowsPerft) {
 }
 
 }  // namespace
+
+TEST(CliPgn, ChecksARecordAndNamesTheFirstBadAction) {
+  const std::string good = ::testing::TempDir() + "/good.pgn";
+  std::ofstream(good) << "[Event \"?\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+  const ProgramRun ok = tessera("pgn --check " + good);
+  EXPECT_EQ(ok.exitCode, 0) << ok.output;
+  EXPECT_NE(ok.output.find("4 actions replayed, all legal; ends 0-1 by checkmate"), std::string::npos) << ok.output;
+
+  const std::string bad = ::testing::TempDir() + "/bad.pgn";
+  std::ofstream(bad) << "[Variant \"shifting-sands\"]\n\n1. Y@c3 R@d5 2. Yc3-c9 *\n";
+  const ProgramRun refused = tessera("pgn --check " + bad);
+  EXPECT_EQ(refused.exitCode, 1);
+  EXPECT_NE(refused.output.find("line 3, action 3 (2. Yc3-c9, White to act)"), std::string::npos) << refused.output;
+
+  const std::string wrongResult = ::testing::TempDir() + "/wrong-result.pgn";
+  std::ofstream(wrongResult) << "[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
+  const ProgramRun lie = tessera("pgn --check " + wrongResult);
+  EXPECT_EQ(lie.exitCode, 1);
+  EXPECT_NE(lie.output.find("gives the result 1-0 but the final position ends the game 0-1"), std::string::npos) << lie.output;
+
+  EXPECT_EQ(tessera("pgn").exitCode, 2);
+  EXPECT_EQ(tessera("pgn --check /nonexistent.pgn").exitCode, 2);
+}

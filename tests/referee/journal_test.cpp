@@ -1,0 +1,121 @@
+// The live game's journal: every action on disk as it happens; after a power cut the game comes
+// back whole, a torn last line is dropped with a warning, and damage before it is refused.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/move_text.hpp"
+#include "core/position_text.hpp"
+#include "host/record/game_journal.hpp"
+
+using namespace tessera;
+
+namespace {
+
+class Journal : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tessera-journal-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+    path_ = (dir_ / "game.journal").string();
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  void play(Game& g, GameJournal& j, const char* text) {
+    const Move m = parseMove(g.position(), text);
+    j.recordAction(g.position(), m);
+    g.play(m);
+  }
+  std::string contents() {
+    std::ifstream in(path_, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  void overwrite(const std::string& bytes) {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    out << bytes;
+  }
+
+  std::filesystem::path dir_;
+  std::string path_;
+};
+
+TEST_F(Journal, EachActionIsOnDiskAsSoonAsItIsRecordedAndTheGameComesBack) {
+  Game g(builtinVariant("shifting-sands"));
+  GameJournal j = GameJournal::create(path_, g);
+  play(g, j, "Y@c3");
+  play(g, j, "R@d5");
+  // No close, no flush call: what a power cut leaves.
+  RecoveredGame back = GameJournal::recover(path_);
+  EXPECT_TRUE(back.warnings.empty());
+  EXPECT_EQ(back.game->actions(), g.actions());
+  EXPECT_EQ(positionString(back.game->position()), positionString(g.position()));
+}
+
+TEST_F(Journal, TakebacksResignationsAndSetUpStartsAreReplayed) {
+  Game g(builtinVariant("chess"), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  GameJournal j = GameJournal::create(path_, g);
+  play(g, j, "Kd2");
+  play(g, j, "Kd7");
+  j.recordTakeback(2);
+  g.takeBack(2);
+  play(g, j, "a8=N");
+  j.recordResignation(1);
+  g.resign(1);
+  RecoveredGame back = GameJournal::recover(path_);
+  EXPECT_EQ(back.game->actions(), g.actions());
+  EXPECT_EQ(back.game->result().token, "1-0");
+  EXPECT_EQ(back.game->startPosition(), g.startPosition());
+}
+
+TEST_F(Journal, ATornLastLineIsDroppedWithAWarningAndNothingBeforeItIsLost) {
+  Game g(builtinVariant("chess"));
+  {
+    GameJournal j = GameJournal::create(path_, g);
+    play(g, j, "e4");
+    play(g, j, "e5");
+    play(g, j, "Nf3");
+  }
+  const std::string whole = contents();
+  overwrite(whole.substr(0, whole.size() - 5));  // the power went mid-write of "Nf3"
+  RecoveredGame back = GameJournal::recover(path_);
+  ASSERT_EQ(back.warnings.size(), 1u);
+  EXPECT_NE(back.warnings[0].find("line 6"), std::string::npos) << back.warnings[0];
+  ASSERT_EQ(back.game->actions().size(), 2u);
+  // The game goes on from there, and the journal with it.
+  Game& resumed = *back.game;
+  play(resumed, back.journal, "Nc3");
+  RecoveredGame again = GameJournal::recover(path_);
+  EXPECT_TRUE(again.warnings.empty());
+  EXPECT_EQ(again.game->actions(), resumed.actions());
+}
+
+TEST_F(Journal, AGarbledLastLineIsDroppedTooButDamageBeforeTheEndIsRefused) {
+  Game g(builtinVariant("chess"));
+  {
+    GameJournal j = GameJournal::create(path_, g);
+    play(g, j, "e4");
+    play(g, j, "e5");
+  }
+  std::string bytes = contents();
+  std::string garbledLast = bytes;
+  garbledLast[garbledLast.size() - 12] ^= 0x20;
+  overwrite(garbledLast);
+  RecoveredGame back = GameJournal::recover(path_);
+  EXPECT_EQ(back.warnings.size(), 1u);
+  EXPECT_EQ(back.game->actions().size(), 1u);
+
+  std::string garbledMiddle = bytes;
+  garbledMiddle[bytes.find("action e2e4") + 8] = 'x';
+  overwrite(garbledMiddle);
+  EXPECT_THROW(GameJournal::recover(path_), JournalError);
+  overwrite("not a journal\n");
+  EXPECT_THROW(GameJournal::recover(path_), JournalError);
+  EXPECT_THROW(GameJournal::recover((dir_ / "missing").string()), JournalError);
+}
+
+}  // namespace
