@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "commands.hpp"
+#include "reconcile_bench.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
 #include "host/cli/options.hpp"
@@ -107,6 +108,9 @@ cli::Command benchCommand() {
               const int d = quick ? std::min(depth, 3) : depth;
               print(out, "tessera perft " + name + " start, depth " + std::to_string(d), timePerft(name, d));
             }
+            const double worstReconcile = benchReconcile(out, quick);
+            out << "reconcile, worst snapshot over every variant: " << std::setprecision(3) << worstReconcile / 1000.0
+                << " ms (goal: well under 1 ms)\n";
             if (quick) return 0;
             // The deepest published rows, which the unit tests leave out for time.
             int mismatches = 0;

@@ -1,0 +1,55 @@
+#include "reconcile_bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/movegen.hpp"
+#include "core/reconcile.hpp"
+#include "core/sensor_view.hpp"
+
+namespace tessera::commands {
+
+double benchReconcile(std::ostream& out, bool quick) {
+  const std::vector<std::string> variants = {"chess", "desert-dust", "chameleon-redux", "chameleon-redux-4p",
+                                             "tiled-squares", "shifting-chess", "shifting-sands",
+                                             "shifting-sands:size=10x10"};
+  const int games = quick ? 2 : 10, plies = 80;
+  double worstOverall = 0;
+  for (const std::string& name : variants)
+    for (SensorProfile profile : {SensorProfile::Camera, SensorProfile::Occupancy}) {
+      std::mt19937 rng(7);
+      double total = 0, worst = 0;
+      int snapshots = 0;
+      for (int g = 0; g < games; ++g) {
+        Game game(builtinVariant(name));
+        for (int ply = 0; ply < plies && !game.result().finished(); ++ply) {
+          MoveList legal;
+          generateLegal(game.position(), legal);
+          const Move m = legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
+          Position after = game.position();
+          after.make(m);
+          const Observation seen = sensorView(after, profile);
+          const auto start = std::chrono::steady_clock::now();
+          const Verdict v = reconcile(game.position(), seen);
+          const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+          total += us;
+          worst = std::max(worst, us);
+          ++snapshots;
+          if (v.kind == VerdictKind::Mismatch) out << "  reconcile bench: unexpected mismatch in " << name << "\n";
+          game.play(m);
+        }
+      }
+      worstOverall = std::max(worstOverall, worst);
+      out << std::left << std::setw(58) << ("reconcile " + name + ", " + std::string(sensorProfileName(profile)))
+          << std::right << std::fixed << std::setprecision(1) << std::setw(8) << total / snapshots << " us mean "
+          << std::setw(8) << worst << " us worst (" << snapshots << " snapshots)\n";
+    }
+  return worstOverall;
+}
+
+}  // namespace tessera::commands
