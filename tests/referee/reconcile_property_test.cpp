@@ -143,7 +143,9 @@ TEST_P(ReconcileProperty, GamesRebuiltFromVerdictsEqualTheGamesPlayedAndMisreads
               hidden, noisy, noisyMismatch, noisyAsked);
   EXPECT_GT(noisy, 0);
   // Only a promotion's piece, a colour's choice, or a four-player side the camera cannot see is asked.
-  if (profile == SensorProfile::Camera && variant.sides == 2) EXPECT_GT(silent, 4 * asked);
+  if (profile == SensorProfile::Camera && variant.sides == 2) {
+    EXPECT_GT(silent, 4 * asked);
+  }
 }
 
 std::vector<Case> allCases() {
