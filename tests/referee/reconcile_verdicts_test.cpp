@@ -10,6 +10,7 @@
 
 #include "core/game.hpp"
 #include "core/move_text.hpp"
+#include "core/movegen.hpp"
 #include "core/position_text.hpp"
 #include "core/reconcile.hpp"
 #include "core/sensor_view.hpp"
@@ -239,44 +240,69 @@ TEST(ReconcileShiftingSands, AColourDropIsSeenByCameraAndHiddenFromAnOccupancySe
   EXPECT_NE(std::find(occupancy.hiddenActions.begin(), occupancy.hiddenActions.end(), drop), occupancy.hiddenActions.end());
 }
 
-TEST(ReconcileShiftingChess, ASectorShiftCarriesItsPieces) {
-  Game g = gameAfter("shifting-chess", {});
+// Plays `action` on a copy of the game's board and reconciles what `profile` reads of it.
+struct Acted {
+  Move move;
+  Observation seen;
+  Verdict verdict;
+};
+Acted act(Game& g, const char* action, SensorProfile profile) {
   Position after = g.position();
-  const Move shift = parseMove(after, "BI-BIII");
-  after.make(shift);
-  const Verdict v = reconcile(g.position(), sensorView(after, SensorProfile::Camera));
-  ASSERT_EQ(v.kind, VerdictKind::Action);
-  EXPECT_EQ(v.action, shift);
+  const Move m = parseMove(after, action);
+  after.make(m);
+  Observation seen = sensorView(after, profile);
+  Verdict v = reconcile(g.position(), seen);
+  return {m, std::move(seen), std::move(v)};
 }
 
-TEST(ReconcileTiledSquares, ATileDropIsConfirmedOnASecondReadingAndAKingBuildsATile) {
+TEST(ReconcileShiftingChess, ASectorShiftCarriesItsPieces) {
+  Game g = gameAfter("shifting-chess", {});
+  const Acted shift = act(g, "BI-BIII", SensorProfile::Camera);
+  ASSERT_EQ(shift.verdict.kind, VerdictKind::Action);
+  EXPECT_EQ(shift.verdict.action, shift.move);
+}
+
+TEST(ReconcileTiledSquares, ATileDropIsConfirmedOnASecondReading) {
   Game g = gameAfter("tiled-squares", {});
-  Position after = g.position();
-  const Move tile = parseMove(after, "T@e4");
-  after.make(tile);
-  const Verdict first = reconcile(g.position(), sensorView(after, SensorProfile::Camera));
-  ASSERT_EQ(first.kind, VerdictKind::Choose) << "an Anti-Tile on e4 differs by that one cell";
-  EXPECT_EQ(readTwice(g, sensorView(after, SensorProfile::Camera)).action, tile);
+  const Acted tile = act(g, "T@e4", SensorProfile::Camera);
+  ASSERT_EQ(tile.verdict.kind, VerdictKind::Choose) << "an Anti-Tile on e4 differs by that one cell";
+  EXPECT_EQ(readTwice(g, tile.seen).action, tile.move);
+}
+
+TEST(ReconcileTiledSquares, AKingSteppingOntoVoidBuildsATileAndIsAccepted) {
+  Game g = gameAfter("tiled-squares", {}, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 tttttttt/8/8/8/8/8/8/tttttttt");
+  const Acted step = act(g, "e1e2", SensorProfile::Camera);
+  EXPECT_EQ(step.seen.at(4, 1).surface, Surface::LightSquare) << "e2 now shows a Tile";
+  ASSERT_EQ(step.verdict.kind, VerdictKind::Action);
+  EXPECT_EQ(step.verdict.action, step.move);
 }
 
 TEST(ReconcileChameleon, AChameleonMoveIsAcceptedWhateverItBecomes) {
   Game g = gameAfter("chameleon-redux", {});
-  Position after = g.position();
-  const Move m = parseMove(after, "e2e4");
-  after.make(m);
-  const Verdict v = reconcile(g.position(), sensorView(after, SensorProfile::OccupancyAndSide));
-  ASSERT_EQ(v.kind, VerdictKind::Action);
-  EXPECT_EQ(v.action, m);
+  const Acted m = act(g, "e2e4", SensorProfile::OccupancyAndSide);
+  ASSERT_EQ(m.verdict.kind, VerdictKind::Action);
+  EXPECT_EQ(m.verdict.action, m.move);
 }
 
 TEST(ReconcileDesertDust, ADesertDustMoveIsAcceptedOnItsTwelveByTwelveBoard) {
   Game g = gameAfter("desert-dust", {});
+  const Acted m = act(g, "e3e5", SensorProfile::Camera);
+  ASSERT_EQ(m.verdict.kind, VerdictKind::Action);
+  EXPECT_EQ(m.verdict.action, m.move);
+}
+
+TEST(ReconcileFourPlayers, TheCameraSeesOccupiedCellsAndStillRecognisesAMove) {
+  Game g = gameAfter("chameleon-redux-4p", {});
+  MoveList legal;
+  generateLegal(g.position(), legal);
   Position after = g.position();
-  const Move m = parseMove(after, "e3e5");
-  after.make(m);
-  const Verdict v = reconcile(g.position(), sensorView(after, SensorProfile::Camera));
+  after.make(legal[0]);
+  const Observation seen = sensorView(after, SensorProfile::Camera);
+  EXPECT_EQ(seen.at(fileOf(legal[0].to), rankOf(legal[0].to)).occupant, Occupant::Occupied)
+      << "four sides, two piece colours: the camera does not name the side";
+  const Verdict v = reconcile(g.position(), seen);
   ASSERT_EQ(v.kind, VerdictKind::Action);
-  EXPECT_EQ(v.action, m);
+  EXPECT_EQ(v.action, legal[0]);
 }
 
 }  // namespace
