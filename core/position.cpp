@@ -365,6 +365,21 @@ void Position::unmake() {
   key_ = u.key;
 }
 
+void Position::makeNull() {
+  nulls_.push_back({enPassant_, enPassantVictim_, key_, side_});
+  setEnPassant(kNoSquare, kNoSquare);
+  setSideToMove(nextSide(*this, side_));
+}
+
+void Position::unmakeNull() {
+  const NullUndo n = nulls_.back();
+  nulls_.pop_back();
+  enPassant_ = n.enPassant;
+  enPassantVictim_ = n.enPassantVictim;
+  key_ = n.key;
+  side_ = n.side;
+}
+
 int Position::repetitions() const {
   int count = 0;
   const int n = static_cast<int>(history_.size());

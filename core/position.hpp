@@ -65,6 +65,10 @@ class Position {
 
   void make(const Move& m);
   void unmake();
+  // The search's null move: the turn passes without an action (en passant lapses). Not part of the
+  // history: repetition and takebacks never see it.
+  void makeNull();
+  void unmakeNull();
   const Move& lastMove() const { return history_.back().move; }
   // Turns played by each side so far, counted from the move number (Shifting Sands' opening drops).
   bool inOpeningDrops() const { return fullmove_ <= variant_->openingDrops; }
@@ -138,6 +142,12 @@ class Position {
     return a;
   }
   std::vector<Undo> history_;
+  struct NullUndo {
+    Square enPassant, enPassantVictim;
+    std::uint64_t key;
+    int side;
+  };
+  std::vector<NullUndo> nulls_;
 };
 
 // Same pieces, rights, counters and key; history is not compared.

@@ -3,7 +3,7 @@
 namespace tessera::commands {
 
 std::vector<cli::Command> allCommands() {
-  return {demoCommand(), perftCommand(), benchCommand(), variantsCommand(), pgnCommand()};
+  return {demoCommand(), perftCommand(), benchCommand(), variantsCommand(), pgnCommand(), analyzeCommand()};
 }
 
 }  // namespace tessera::commands

@@ -11,6 +11,7 @@ cli::Command benchCommand();
 cli::Command demoCommand();
 cli::Command variantsCommand();
 cli::Command pgnCommand();
+cli::Command analyzeCommand();
 
 std::vector<cli::Command> allCommands();
 

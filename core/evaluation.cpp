@@ -1,0 +1,120 @@
+#include "evaluation.hpp"
+
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <queue>
+
+namespace tessera {
+namespace {
+
+constexpr int kMobilityWeight = 2;    // per square a piece reaches that its own side does not hold
+constexpr int kShelterWeight = 8;     // per own piece next to the King
+constexpr int kPawnStepWeight = 6;    // per rank a promoting piece has advanced (two sides)
+constexpr int kPaperWeight = 5;       // per paper colour square a side owns on the board
+constexpr int kKingTileWeight = 4;    // per Tile around the King (room to move on a built board)
+
+int derivedValue(const Variant& v, const MoveTables& t, int type) {
+  if (v.pieces[static_cast<std::size_t>(type)].royal) return 0;
+  if (v.isPromotingType(type)) return 100;
+  int squares = 0, reached = 0;
+  t.playable.forEach([&](Square sq) {
+    ++squares;
+    reached += t.reach(0, type, sq).count();
+  });
+  if (squares == 0 || reached == 0) return 100;
+  // How much of the board the piece can ever get to (a Bishop: half of it).
+  SquareSet seen;
+  std::queue<Square> todo;
+  Square first = kNoSquare;
+  t.playable.forEach([&](Square sq) {
+    if (first == kNoSquare) first = sq;
+  });
+  todo.push(first);
+  seen.set(first);
+  int connected = 1;
+  while (!todo.empty()) {
+    const Square sq = todo.front();
+    todo.pop();
+    t.reach(0, type, sq).forEach([&](Square next) {
+      if (!seen.test(next)) {
+        seen.set(next);
+        ++connected;
+        todo.push(next);
+      }
+    });
+  }
+  const double average = static_cast<double>(reached) / squares;
+  const double share = static_cast<double>(connected) / squares;
+  return static_cast<int>(80.0 * std::pow(average, 0.8) * (0.75 + 0.25 * share));
+}
+
+std::uint64_t emptyOrOthers(const Position& pos, int side, int word) { return ~pos.occupied(side).words[word]; }
+
+int sideScore(const Position& pos, int side, const std::vector<int>& values) {
+  const Variant& v = pos.variant();
+  const MoveTables& t = pos.tables();
+  int score = 0;
+  pos.occupied(side).forEach([&](Square sq) {
+    const int type = pieceType(pos.at(sq));
+    score += values[static_cast<std::size_t>(type)];
+    if (v.isPromotingType(type)) {
+      if (v.sides == 2) score += kPawnStepWeight * (side == 0 ? rankOf(sq) : v.size.ranks - 1 - rankOf(sq));
+      return;
+    }
+    if (v.pieces[static_cast<std::size_t>(type)].royal) return;
+    const SquareSet& reach = t.reach(side, type, sq);
+    int mobility = 0;
+    for (int w = 0; w < 4; ++w) mobility += std::popcount(reach.words[w] & emptyOrOthers(pos, side, w));
+    score += kMobilityWeight * mobility;
+  });
+  const Square king = pos.royalSquare(side);
+  if (king != kNoSquare) {
+    for (int df = -1; df <= 1; ++df)
+      for (int dr = -1; dr <= 1; ++dr) {
+        const int f = fileOf(king) + df, r = rankOf(king) + dr;
+        if ((df || dr) && v.size.contains(f, r)) {
+          const Square sq = makeSquare(f, r);
+          const PieceCode p = pos.at(sq);
+          if (p && pieceSide(p) == side) score += kShelterWeight;
+          if (v.hasTiles() && pos.tile(sq).state == TileState::Tile) score += kKingTileWeight;
+        }
+      }
+  }
+  if (v.hasPaperColours())
+    t.playable.forEach([&](Square sq) {
+      if (pos.paper(sq) >= 0 && pos.paperOwner(sq) == side) score += kPaperWeight;
+    });
+  return score;
+}
+
+}  // namespace
+
+const std::vector<int>& pieceValues(const Variant& v) {
+  static std::mutex guard;
+  static std::map<const Variant*, std::vector<int>> cache;
+  const std::lock_guard lock(guard);
+  auto it = cache.find(&v);
+  if (it == cache.end()) {
+    std::vector<int> values;
+    for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type) values.push_back(derivedValue(v, *v.tables, type));
+    it = cache.emplace(&v, std::move(values)).first;
+  }
+  return it->second;
+}
+
+int evaluate(const Position& pos, int side) { return evaluate(pos, side, pieceValues(pos.variant())); }
+
+int evaluate(const Position& pos, int side, const std::vector<int>& values) {
+  const Variant& v = pos.variant();
+  const int own = sideScore(pos, side, values);
+  int others = 0, count = 0;
+  for (int s = 0; s < v.sides; ++s)
+    if (s != side && pos.inGame(s)) {
+      others += sideScore(pos, s, values);
+      ++count;
+    }
+  return count ? own - others / count : own;
+}
+
+}  // namespace tessera

@@ -1,0 +1,286 @@
+#include "search.hpp"
+
+#include <algorithm>
+
+#include "attacks.hpp"
+#include "evaluation.hpp"
+#include "movegen.hpp"
+
+namespace tessera {
+namespace {
+
+constexpr int kInfinity = 32000;
+constexpr int kMaxPly = 120;
+constexpr int kNullReduction = 2;
+enum Bound : std::uint8_t { kExact = 1, kLower = 2, kUpper = 3 };
+
+bool isCapture(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::EnPassant) return true;
+  if (!isPieceMove(m.kind)) return false;
+  const PieceCode target = pos.at(m.to);
+  return target && pieceSide(target) != pos.sideToMove();
+}
+
+// Non-royal, non-promoting material: without it, passing the turn is often the best a side could do
+// (zugzwang), and null-move pruning would lie.
+bool hasPieces(const Position& pos, int side) {
+  const Variant& v = pos.variant();
+  bool found = false;
+  pos.occupied(side).forEach([&](Square sq) {
+    const int type = pieceType(pos.at(sq));
+    found = found || (!v.pieces[static_cast<std::size_t>(type)].royal && !v.isPromotingType(type));
+  });
+  return found;
+}
+
+}  // namespace
+
+Searcher::Searcher(int hashMegabytes)
+    : table_(static_cast<std::size_t>(hashMegabytes) * 1024 * 1024 / sizeof(Entry)),
+      killers_(kMaxPly + 1),
+      history_(4 * 65536, 0) {}
+
+void Searcher::clearHash() {
+  std::fill(table_.begin(), table_.end(), Entry{});
+  std::fill(history_.begin(), history_.end(), 0);
+}
+
+bool Searcher::sameTeam(int a, int b) const {
+  return fourPlayers_ ? (a == rootSide_) == (b == rootSide_) : a == b;
+}
+
+int Searcher::staticScore(const Position& pos) const {
+  const int side = pos.sideToMove();
+  if (!fourPlayers_) return evaluate(pos, side, *values_);
+  const int e = evaluate(pos, rootSide_, *values_);
+  return sameTeam(side, rootSide_) ? e : -e;
+}
+
+Searcher::Entry* Searcher::probe(std::uint64_t key) {
+  Entry& e = table_[key % table_.size()];
+  return e.key == key ? &e : nullptr;
+}
+
+void Searcher::store(std::uint64_t key, const Move& m, int score, int depth, int bound, int ply) {
+  Entry& e = table_[key % table_.size()];
+  if (e.key == key && e.depth > depth && bound != kExact) return;
+  if (score > kMateBound) score += ply;
+  if (score < -kMateBound) score -= ply;
+  e = Entry{key, m, static_cast<std::int16_t>(score), static_cast<std::int8_t>(std::min(depth, 127)),
+            static_cast<std::uint8_t>(bound)};
+}
+
+bool Searcher::outOfTime() {
+  if (stopped_) return true;
+  if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+  if (limits_.millis && (nodes_ & 1023) == 0 &&
+      std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_.millis))
+    stopped_ = true;
+  return stopped_;
+}
+
+void Searcher::orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply) {
+  const int side = pos.sideToMove();
+  std::vector<std::pair<int, int>> keyed;
+  keyed.reserve(static_cast<std::size_t>(moves.size()));
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    int key = history_[static_cast<std::size_t>(side * 65536 + m.from * 256 + m.to)];
+    if (m == hashMove) {
+      key = 1 << 30;
+    } else if (isCapture(pos, m)) {
+      const PieceCode victim = m.kind == MoveKind::EnPassant ? pos.at(pos.enPassantVictim()) : pos.at(m.to);
+      key = (1 << 28) + 16 * (*values_)[static_cast<std::size_t>(pieceType(victim))] -
+            (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] / 16;
+    } else if (m.promotion) {
+      key = (1 << 27);
+    } else if (ply <= kMaxPly && (killers_[static_cast<std::size_t>(ply)][0] == m)) {
+      key = (1 << 26);
+    } else if (ply <= kMaxPly && (killers_[static_cast<std::size_t>(ply)][1] == m)) {
+      key = (1 << 25);
+    }
+    keyed.emplace_back(-key, i);
+  }
+  std::stable_sort(keyed.begin(), keyed.end());
+  MoveList sorted;
+  for (const auto& [key, i] : keyed) sorted.push(moves[i]);
+  moves = sorted;
+}
+
+int Searcher::quiesce(Position& pos, int ply, int alpha, int beta) {
+  ++nodes_;
+  if (outOfTime()) return 0;
+  const int standPat = staticScore(pos);
+  if (ply >= kMaxPly || standPat >= beta) return standPat;
+  alpha = std::max(alpha, standPat);
+  MoveList legal, captures;
+  generateLegal(pos, legal);
+  for (const Move& m : legal)
+    if (isCapture(pos, m)) captures.push(m);
+  orderMoves(pos, captures, Move{}, kMaxPly + 1);
+  const int us = pos.sideToMove();
+  for (const Move& m : captures) {
+    pos.make(m);
+    const bool same = sameTeam(us, pos.sideToMove());
+    const int score = same ? quiesce(pos, ply + 1, alpha, beta) : -quiesce(pos, ply + 1, -beta, -alpha);
+    pos.unmake();
+    if (stopped_) return 0;
+    if (score >= beta) return score;
+    alpha = std::max(alpha, score);
+  }
+  return alpha;
+}
+
+int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool nullAllowed) {
+  const int us = pos.sideToMove();
+  if (fourPlayers_) {
+    if (!pos.inGame(rootSide_)) return sameTeam(us, rootSide_) ? -(kMateScore - ply) : kMateScore - ply;
+    if (pos.sidesInGame() == 1) return sameTeam(us, rootSide_) ? kMateScore - ply : -(kMateScore - ply);
+  }
+  if (ply > 0 && (pos.repetitions() >= 1 || pos.halfmoveClock() >= pos.variant().fiftyMoveLimit)) return 0;
+  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta);
+  ++nodes_;
+  if (outOfTime()) return 0;
+
+  Move hashMove{};
+  if (const Entry* e = probe(pos.key())) {
+    hashMove = e->move;
+    int score = e->score;
+    if (score > kMateBound) score -= ply;
+    if (score < -kMateBound) score += ply;
+    if (ply > 0 && e->depth >= depth &&
+        (e->bound == kExact || (e->bound == kLower && score >= beta) || (e->bound == kUpper && score <= alpha)))
+      return score;
+  }
+
+  const bool checked = inCheck(pos, us);
+  if (nullAllowed && limits_.nullMove && !fourPlayers_ && !checked && depth >= 3 && beta < kMateBound &&
+      hasPieces(pos, us) && staticScore(pos) >= beta) {
+    pos.makeNull();
+    const int score = -pvs(pos, depth - 1 - kNullReduction, ply + 1, -beta, -beta + 1, false);
+    pos.unmakeNull();
+    if (stopped_) return 0;
+    if (score >= beta) return score;
+  }
+
+  MoveList moves;
+  generateLegal(pos, moves);
+  if (moves.empty()) return checked ? -(kMateScore - ply) : 0;
+  orderMoves(pos, moves, hashMove, ply);
+
+  const int alphaBefore = alpha;
+  int best = -kInfinity;
+  Move bestMove = moves[0];
+  bool first = true;
+  for (const Move& m : moves) {
+    if (ply == 0 && std::find(excludedAtRoot_.begin(), excludedAtRoot_.end(), m) != excludedAtRoot_.end()) continue;
+    pos.make(m);
+    const int them = pos.sideToMove();
+    const bool same = sameTeam(us, them);
+    const int next = depth - 1 + (inCheck(pos, them) ? 1 : 0);
+    const auto child = [&](int a, int b) {
+      return same ? pvs(pos, next, ply + 1, a, b, true) : -pvs(pos, next, ply + 1, -b, -a, true);
+    };
+    int score;
+    if (first) {
+      score = child(alpha, beta);
+    } else {
+      score = child(alpha, alpha + 1);
+      if (score > alpha && score < beta) score = child(alpha, beta);
+    }
+    pos.unmake();
+    if (stopped_) return best == -kInfinity ? 0 : best;
+    first = false;
+    if (score > best) {
+      best = score;
+      bestMove = m;
+    }
+    if (score > alpha) alpha = score;
+    if (alpha >= beta) {
+      if (!isCapture(pos, m)) {
+        auto& k = killers_[static_cast<std::size_t>(ply)];
+        if (!(k[0] == m)) {
+          k[1] = k[0];
+          k[0] = m;
+        }
+        history_[static_cast<std::size_t>(us * 65536 + m.from * 256 + m.to)] += depth * depth;
+      }
+      break;
+    }
+  }
+  if (first) return -kInfinity;  // every root action excluded (multi-PV past the last one)
+  const int bound = best >= beta ? kLower : (best > alphaBefore ? kExact : kUpper);
+  store(pos.key(), bestMove, best, depth, bound, ply);
+  if (ply == 0) rootBest_ = bestMove;
+  return best;
+}
+
+std::vector<Move> Searcher::principalVariation(Position& pos, const Move& first, int length) {
+  std::vector<Move> line{first};
+  pos.make(first);
+  int made = 1;
+  while (static_cast<int>(line.size()) < length) {
+    const Entry* e = probe(pos.key());
+    if (!e) break;
+    MoveList legal;
+    generateLegal(pos, legal);
+    if (std::find(legal.begin(), legal.end(), e->move) == legal.end()) break;
+    line.push_back(e->move);
+    pos.make(e->move);
+    ++made;
+    if (pos.repetitions() >= 1) break;
+  }
+  for (int i = 0; i < made; ++i) pos.unmake();
+  return line;
+}
+
+SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
+                              const std::function<void(const SearchReport&)>& onDepth) {
+  limits_ = limits;
+  start_ = std::chrono::steady_clock::now();
+  nodes_ = 0;
+  stopped_ = false;
+  values_ = &pieceValues(pos.variant());
+  rootSide_ = pos.sideToMove();
+  fourPlayers_ = pos.variant().sides > 2;
+  for (auto& k : killers_) k = {Move{}, Move{}};
+
+  SearchReport report;
+  MoveList legal;
+  generateLegal(pos, legal);
+  if (legal.empty()) return report;
+  const int lines = std::clamp(limits.multiPv, 1, legal.size());
+  for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
+    // The first iteration always finishes, so that there is always an action to give.
+    limits_.millis = depth == 1 ? 0 : limits.millis;
+    limits_.nodes = depth == 1 ? 0 : limits.nodes;
+    SearchReport iteration;
+    iteration.depth = depth;
+    excludedAtRoot_.clear();
+    for (int l = 0; l < lines; ++l) {
+      rootBest_ = Move{};
+      const int score = pvs(pos, depth, 0, -kInfinity, kInfinity, false);
+      if (stopped_) break;
+      iteration.lines.push_back({principalVariation(pos, rootBest_, depth), score});
+      excludedAtRoot_.push_back(rootBest_);
+    }
+    // An iteration cut short keeps what it finished when it improves on nothing yet.
+    if (stopped_ && !report.lines.empty()) break;
+    if (iteration.lines.empty()) break;
+    std::stable_sort(iteration.lines.begin(), iteration.lines.end(),
+                     [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
+    report.depth = depth;
+    report.lines = iteration.lines;
+    report.nodes = nodes_;
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (onDepth) onDepth(report);
+    if (stopped_) break;
+    if (report.lines.front().score > kMateBound && depth > 2 * (kMateScore - report.lines.front().score)) break;
+  }
+  excludedAtRoot_.clear();
+  report.nodes = nodes_;
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  return report;
+}
+
+}  // namespace tessera

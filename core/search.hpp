@@ -1,0 +1,81 @@
+#pragma once
+// The engine: iterative deepening principal variation search with a transposition table keyed by
+// the full Zobrist key (terrain included), move ordering (hash move, captures by value, killers,
+// history), quiescence on captures, check extension and null-move pruning; limits by depth, nodes
+// and time; the best N lines for hints. Four players: paranoid (the side to act against all the
+// others as one). docs/engine.md.
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "move.hpp"
+#include "position.hpp"
+
+namespace tessera {
+
+constexpr int kMateScore = 30000;
+constexpr int kMateBound = kMateScore - 1000;  // scores beyond this are mates
+
+struct SearchLimits {
+  int depth = 64;
+  std::int64_t nodes = 0;  // 0: no limit
+  int millis = 0;          // 0: no limit
+  int multiPv = 1;
+  bool nullMove = true;
+};
+
+struct PvLine {
+  std::vector<Move> moves;
+  int score = 0;  // centipawns for the side to act; mate scores near kMateScore
+};
+
+struct SearchReport {
+  int depth = 0;
+  std::int64_t nodes = 0;
+  double seconds = 0;
+  std::vector<PvLine> lines;  // best first
+};
+
+class Searcher {
+ public:
+  explicit Searcher(int hashMegabytes = 16);
+  // `onDepth` is called after each completed iteration.
+  SearchReport search(Position& pos, const SearchLimits& limits,
+                      const std::function<void(const SearchReport&)>& onDepth = {});
+  void clearHash();
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    Move move{};
+    std::int16_t score = 0;
+    std::int8_t depth = -1;
+    std::uint8_t bound = 0;
+  };
+  int pvs(Position& pos, int depth, int ply, int alpha, int beta, bool nullAllowed);
+  int quiesce(Position& pos, int ply, int alpha, int beta);
+  int staticScore(const Position& pos) const;
+  bool sameTeam(int a, int b) const;
+  void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
+  bool outOfTime();
+  Entry* probe(std::uint64_t key);
+  void store(std::uint64_t key, const Move& m, int score, int depth, int bound, int ply);
+  std::vector<Move> principalVariation(Position& pos, const Move& first, int length);
+
+  std::vector<Entry> table_;
+  std::vector<std::array<Move, 2>> killers_;
+  std::vector<int> history_;  // [side * 65536 + from * 256 + to]
+  const std::vector<int>* values_ = nullptr;
+  int rootSide_ = 0;
+  bool fourPlayers_ = false;
+  std::vector<Move> excludedAtRoot_;
+  Move rootBest_{};
+  SearchLimits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::int64_t nodes_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace tessera
