@@ -12,6 +12,8 @@ namespace {
 constexpr int kInfinity = 32000;
 constexpr int kMaxPly = 120;
 constexpr int kNullReduction = 2;
+constexpr int kDeltaMargin = 200;
+constexpr int kMaxQuiescencePly = 8;
 enum Bound : std::uint8_t { kExact = 1, kLower = 2, kUpper = 3 };
 
 bool isCapture(const Position& pos, const Move& m) {
@@ -107,22 +109,35 @@ void Searcher::orderMoves(const Position& pos, MoveList& moves, const Move& hash
   moves = sorted;
 }
 
-int Searcher::quiesce(Position& pos, int ply, int alpha, int beta) {
+int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
   ++nodes_;
   if (outOfTime()) return 0;
   const int standPat = staticScore(pos);
-  if (ply >= kMaxPly || standPat >= beta) return standPat;
+  if (ply >= kMaxPly || qply >= kMaxQuiescencePly || standPat >= beta) return standPat;
   alpha = std::max(alpha, standPat);
-  MoveList legal, captures;
-  generateLegal(pos, legal);
-  for (const Move& m : legal)
+  MoveList pseudo, captures;
+  generatePseudoLegal(pos, pseudo);
+  for (const Move& m : pseudo)
     if (isCapture(pos, m)) captures.push(m);
   orderMoves(pos, captures, Move{}, kMaxPly + 1);
   const int us = pos.sideToMove();
   for (const Move& m : captures) {
+    // A capture that cannot lift the score to alpha even with a margin is not worth a look.
+    const PieceCode victim = m.kind == MoveKind::EnPassant ? pos.at(pos.enPassantVictim()) : pos.at(m.to);
+    const int victimValue = (*values_)[static_cast<std::size_t>(pieceType(victim))];
+    if (!m.promotion && standPat + victimValue + kDeltaMargin < alpha) continue;
+    // A capture by a piece worth more than its victim, onto a defended square, loses material
+    // (the plain version of a static exchange test).
+    if (isPieceMove(m.kind) && (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] > victimValue &&
+        isAttackedByOpponentsOf(pos, m.to, us))
+      continue;
     pos.make(m);
+    if (inCheck(pos, us)) {
+      pos.unmake();
+      continue;
+    }
     const bool same = sameTeam(us, pos.sideToMove());
-    const int score = same ? quiesce(pos, ply + 1, alpha, beta) : -quiesce(pos, ply + 1, -beta, -alpha);
+    const int score = same ? quiesce(pos, ply + 1, alpha, beta, qply + 1) : -quiesce(pos, ply + 1, -beta, -alpha, qply + 1);
     pos.unmake();
     if (stopped_) return 0;
     if (score >= beta) return score;
@@ -138,7 +153,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     if (pos.sidesInGame() == 1) return sameTeam(us, rootSide_) ? kMateScore - ply : -(kMateScore - ply);
   }
   if (ply > 0 && (pos.repetitions() >= 1 || pos.halfmoveClock() >= pos.variant().fiftyMoveLimit)) return 0;
-  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta);
+  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta, 0);
   ++nodes_;
   if (outOfTime()) return 0;
 
@@ -164,40 +179,54 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   }
 
   MoveList moves;
-  generateLegal(pos, moves);
-  if (moves.empty()) return checked ? -(kMateScore - ply) : 0;
+  generatePseudoLegal(pos, moves);
   orderMoves(pos, moves, hashMove, ply);
 
   const int alphaBefore = alpha;
   int best = -kInfinity;
-  Move bestMove = moves[0];
-  bool first = true;
+  Move bestMove{};
+  int legal = 0;
+  bool anySearched = false;
   for (const Move& m : moves) {
-    if (ply == 0 && std::find(excludedAtRoot_.begin(), excludedAtRoot_.end(), m) != excludedAtRoot_.end()) continue;
+    const bool capture = isCapture(pos, m);
     pos.make(m);
+    if (inCheck(pos, us)) {  // the action leaves our own King attacked: not legal
+      pos.unmake();
+      continue;
+    }
+    ++legal;
+    if (ply == 0 && std::find(excludedAtRoot_.begin(), excludedAtRoot_.end(), m) != excludedAtRoot_.end()) {
+      pos.unmake();
+      continue;
+    }
     const int them = pos.sideToMove();
     const bool same = sameTeam(us, them);
-    const int next = depth - 1 + (inCheck(pos, them) ? 1 : 0);
-    const auto child = [&](int a, int b) {
-      return same ? pvs(pos, next, ply + 1, a, b, true) : -pvs(pos, next, ply + 1, -b, -a, true);
+    const bool givesCheck = inCheck(pos, them);
+    const int next = depth - 1 + (givesCheck && ply < 2 * rootDepth_ ? 1 : 0);
+    const auto child = [&](int d, int a, int b) {
+      return same ? pvs(pos, d, ply + 1, a, b, true) : -pvs(pos, d, ply + 1, -b, -a, true);
     };
     int score;
-    if (first) {
-      score = child(alpha, beta);
+    if (!anySearched) {
+      score = child(next, alpha, beta);
     } else {
-      score = child(alpha, alpha + 1);
-      if (score > alpha && score < beta) score = child(alpha, beta);
+      // Late quiet actions are searched a ply shallower first; a surprise earns the full depth.
+      const bool reduce = depth >= 3 && legal > 3 && !capture && !m.promotion && !checked && !givesCheck;
+      const int reduction = !reduce ? 0 : legal > 12 && depth >= 5 ? 2 : 1;
+      score = child(next - reduction, alpha, alpha + 1);
+      if (reduce && score > alpha) score = child(next, alpha, alpha + 1);
+      if (score > alpha && score < beta) score = child(next, alpha, beta);
     }
     pos.unmake();
     if (stopped_) return best == -kInfinity ? 0 : best;
-    first = false;
+    anySearched = true;
     if (score > best) {
       best = score;
       bestMove = m;
     }
     if (score > alpha) alpha = score;
     if (alpha >= beta) {
-      if (!isCapture(pos, m)) {
+      if (!capture) {
         auto& k = killers_[static_cast<std::size_t>(ply)];
         if (!(k[0] == m)) {
           k[1] = k[0];
@@ -208,7 +237,22 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
       break;
     }
   }
-  if (first) return -kInfinity;  // every root action excluded (multi-PV past the last one)
+  if (legal == 0) {
+    // Four players: a side with no legal action leaves the game, and that is its turn.
+    if (fourPlayers_ && pos.sidesInGame() > 1) {
+      MoveList out;
+      generateLegal(pos, out);
+      pos.make(out[0]);
+      const int them = pos.sideToMove();
+      const int score = sameTeam(us, them) ? pvs(pos, depth - 1, ply + 1, alpha, beta, true)
+                                           : -pvs(pos, depth - 1, ply + 1, -beta, -alpha, true);
+      pos.unmake();
+      if (ply == 0) rootBest_ = out[0];
+      return score;
+    }
+    return checked ? -(kMateScore - ply) : 0;
+  }
+  if (!anySearched) return -kInfinity;  // every root action excluded (multi-PV past the last one)
   const int bound = best >= beta ? kLower : (best > alphaBefore ? kExact : kUpper);
   store(pos.key(), bestMove, best, depth, bound, ply);
   if (ply == 0) rootBest_ = bestMove;
@@ -254,6 +298,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
     // The first iteration always finishes, so that there is always an action to give.
     limits_.millis = depth == 1 ? 0 : limits.millis;
     limits_.nodes = depth == 1 ? 0 : limits.nodes;
+    rootDepth_ = depth;
     SearchReport iteration;
     iteration.depth = depth;
     excludedAtRoot_.clear();

@@ -55,7 +55,7 @@ class Searcher {
     std::uint8_t bound = 0;
   };
   int pvs(Position& pos, int depth, int ply, int alpha, int beta, bool nullAllowed);
-  int quiesce(Position& pos, int ply, int alpha, int beta);
+  int quiesce(Position& pos, int ply, int alpha, int beta, int qply);
   int staticScore(const Position& pos) const;
   bool sameTeam(int a, int b) const;
   void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
@@ -72,6 +72,7 @@ class Searcher {
   bool fourPlayers_ = false;
   std::vector<Move> excludedAtRoot_;
   Move rootBest_{};
+  int rootDepth_ = 1;
   SearchLimits limits_;
   std::chrono::steady_clock::time_point start_;
   std::int64_t nodes_ = 0;

@@ -11,7 +11,11 @@ cli::Command benchCommand();
 cli::Command demoCommand();
 cli::Command variantsCommand();
 cli::Command pgnCommand();
+cli::Command printCommand();
+cli::Command replayCommand();
 cli::Command analyzeCommand();
+cli::Command matchCommand();
+cli::Command uciCommand();
 
 std::vector<cli::Command> allCommands();
 

@@ -1,0 +1,117 @@
+#include "engine_match.hpp"
+
+#include <cmath>
+#include <random>
+
+#include "evaluation.hpp"
+#include "game.hpp"
+#include "movegen.hpp"
+
+namespace tessera {
+
+std::string PlayerConfig::name() const {
+  if (greedy) return "greedy one-ply";
+  std::string n = "search";
+  if (limits.millis) n += " " + std::to_string(limits.millis) + " ms";
+  if (limits.nodes) n += " " + std::to_string(limits.nodes) + " nodes";
+  if (limits.depth < 64) n += " depth " + std::to_string(limits.depth);
+  return n;
+}
+
+double MatchResult::margin95() const {
+  if (games == 0) return 0;
+  const double p = share();
+  double variance = 0;  // of one game's score around p
+  variance += wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p;
+  variance /= games;
+  return 1.96 * std::sqrt(variance / games);
+}
+
+namespace {
+
+Move greedyChoice(Position& pos, std::mt19937& rng) {
+  MoveList legal;
+  generateLegal(pos, legal);
+  const int us = pos.sideToMove();
+  int best = -1000000;
+  std::vector<Move> bestMoves;
+  for (const Move& m : legal) {
+    pos.make(m);
+    const int score = evaluate(pos, us);
+    pos.unmake();
+    if (score > best) {
+      best = score;
+      bestMoves.clear();
+    }
+    if (score == best) bestMoves.push_back(m);
+  }
+  return bestMoves[std::uniform_int_distribution<std::size_t>(0, bestMoves.size() - 1)(rng)];
+}
+
+// Points for the player who has side 0 (and, with four players, side 2).
+double playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConfig& second, Searcher& s1,
+                   Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings, std::mt19937& rng) {
+  Game game(v);
+  for (const Move& m : opening) game.play(m);
+  const auto firstPlays = [&](int side) { return side % 2 == 0; };
+  for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
+    const int side = game.position().sideToMove();
+    const PlayerConfig& player = firstPlays(side) ? first : second;
+    Searcher& searcher = firstPlays(side) ? s1 : s2;
+    Move m;
+    if (player.greedy) {
+      m = greedyChoice(game.position(), rng);
+    } else {
+      const SearchReport r = searcher.search(game.position(), player.limits);
+      m = r.lines.front().moves.front();
+    }
+    game.play(m);
+  }
+  const GameResult result = game.result();
+  if (!result.finished()) {
+    int score = evaluate(game.position(), 0);
+    if (v.sides > 2) score = (evaluate(game.position(), 0) + evaluate(game.position(), 2)) / 2;
+    return score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5;
+  }
+  if (v.sides == 2) return result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
+  if (result.token.find('>') == std::string::npos) return 0.5;
+  const char winner = result.token[0];
+  return winner == 's' || winner == 'n' ? 1.0 : 0.0;
+}
+
+}  // namespace
+
+MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
+                      const std::function<void(int, double)>& onGame) {
+  MatchResult result;
+  std::mt19937 rng(settings.seed);
+  Searcher searcherA, searcherB;
+  const int pairs = (settings.games + 1) / 2;
+  for (int pair = 0; pair < pairs; ++pair) {
+    std::vector<Move> opening;
+    Game g(v);
+    for (int i = 0; i < settings.openingPlies && !g.result().finished(); ++i) {
+      MoveList legal;
+      generateLegal(g.position(), legal);
+      const Move m = legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
+      opening.push_back(m);
+      g.play(m);
+    }
+    for (int swap = 0; swap < 2; ++swap) {
+      searcherA.clearHash();
+      searcherB.clearHash();
+      const double forFirst = swap == 0 ? playOneGame(v, a, b, searcherA, searcherB, opening, settings, rng)
+                                        : playOneGame(v, b, a, searcherB, searcherA, opening, settings, rng);
+      const double forA = swap == 0 ? forFirst : 1.0 - forFirst;
+      ++result.games;
+      result.points += forA;
+      result.wins += forA == 1.0;
+      result.draws += forA == 0.5;
+      result.losses += forA == 0.0;
+      if (onGame) onGame(result.games, forA);
+    }
+  }
+  return result;
+}
+
+}  // namespace tessera

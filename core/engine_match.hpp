@@ -1,0 +1,39 @@
+#pragma once
+// Engine configurations playing each other from varied openings, for measuring strength: each
+// opening (a few random plies) is played twice with the sides swapped.
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "search.hpp"
+#include "variant.hpp"
+
+namespace tessera {
+
+struct PlayerConfig {
+  bool greedy = false;  // one ply: the action whose result evaluates best, no search
+  SearchLimits limits;  // for the searching engine
+  std::string name() const;
+};
+
+struct MatchSettings {
+  int games = 20;          // rounded up to an even number (pairs of games per opening)
+  int openingPlies = 4;    // random plies before the players take over
+  int maxPlies = 300;      // then the game is adjudicated by the evaluation (a draw if under 2 pawns)
+  std::uint32_t seed = 1;
+};
+
+struct MatchResult {
+  int games = 0;
+  double points = 0;  // of player A: 1 per win, 0.5 per draw
+  int wins = 0, draws = 0, losses = 0;
+  double share() const { return games ? points / games : 0; }
+  double margin95() const;  // the 95% error margin of share()
+};
+
+// Four players: A takes South and North, B West and East; the side left standing scores for its
+// player. `onGame` is told each finished game (its number and A's points from it).
+MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
+                      const std::function<void(int game, double pointsForA)>& onGame = {});
+
+}  // namespace tessera

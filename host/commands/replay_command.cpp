@@ -1,0 +1,100 @@
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <ostream>
+
+#include "commands.hpp"
+#include "core/game.hpp"
+#include "core/pgn.hpp"
+#include "hardware/camera/board_reader.hpp"
+#include "hardware/camera/frame_source.hpp"
+#include "hardware/camera/snapshot_referee.hpp"
+#include "hardware/camera/stabiliser.hpp"
+#include "hardware/camera/variant_layout.hpp"
+#include "host/cli/variant_option.hpp"
+
+namespace tessera::commands {
+
+cli::Command replayCommand() {
+  static const std::vector<cli::OptionSpec> specs = {
+      cli::kVariantOption,
+      cli::kVariantFileOption,
+      {"frames", "DIR|VIDEO", "a folder of images (name order) or a video file (required)"},
+      {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
+      {"out", "FILE", "write the game record (PGN) here instead of to the standard output"},
+  };
+  return {"replay", "read a recorded game (video or image folder) with the camera pipeline into a PGN record",
+          [](const cli::CommandArgs& args, std::ostream& out, std::ostream& err) {
+            const auto options = cli::parseOptions(specs, args);
+            if (options.helpRequested()) {
+              out << cli::helpText("tessera replay --variant NAME --frames DIR|VIDEO [--fps N] [--out game.pgn]",
+                                   "Runs the camera pipeline and the referee over a recording of a game on the\n"
+                                   "printed board (tessera print): every settled board is reconciled with the\n"
+                                   "rules, and the accepted actions become the record. Frames that could not be\n"
+                                   "read and boards that did not reconcile are reported.",
+                                   specs);
+              return 0;
+            }
+            if (!options.has("frames")) throw cli::UsageError("--frames is required");
+            const Variant& variant = cli::chooseVariant(options);
+            const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
+            auto source = camera::openFrameSource(options.value("frames"), fps);
+
+            camera::ReaderOptions readerOptions;
+            readerOptions.reportSides = variant.sides == 2;
+            camera::BoardReader reader(camera::layoutForVariant(variant), readerOptions);
+            camera::Stabiliser stabiliser;
+            Game game(variant);
+            camera::SnapshotReferee referee(game);
+
+            long frames = 0, unreadable = 0, problems = 0, mismatches = 0;
+            for (camera::FrameRead r = source->read(); r.status != camera::FrameRead::Status::Finished;
+                 r = source->read()) {
+              if (r.status == camera::FrameRead::Status::Unavailable) {
+                err << "warning: " << r.problem << "\n";
+                if (++problems > 1000) break;  // a live camera that never comes back: give up on the replay
+                continue;
+              }
+              ++frames;
+              const camera::FrameReading reading = reader.read(r.frame.image);
+              if (!reading.readable) ++unreadable;
+              const auto snapshot = stabiliser.push(reading, r.frame.seconds);
+              if (!snapshot) continue;
+              const camera::RefereeEvent event = referee.onSnapshot(*snapshot);
+              const auto at = [&] {
+                std::ostringstream s;
+                s << std::fixed << std::setprecision(1) << event.seconds << " s";
+                return s.str();
+              };
+              switch (event.kind) {
+                case camera::RefereeEvent::Kind::Played:
+                case camera::RefereeEvent::Kind::TakenBack:
+                  err << at() << ": " << event.text << "\n";
+                  break;
+                case camera::RefereeEvent::Kind::Proposed:
+                  err << at() << ": several explanations, took " << event.text << "\n";
+                  break;
+                case camera::RefereeEvent::Kind::Mismatch:
+                  ++mismatches;
+                  err << at() << ": board does not reconcile; differing squares: " << event.text << "\n";
+                  break;
+                default: break;
+              }
+            }
+            err << source->describe() << ": " << frames << " frames, " << unreadable
+                << " without a readable board (hands over markers, board not found), " << mismatches
+                << " settled boards that did not reconcile; " << game.actions().size() << " actions\n";
+
+            const std::string pgn = writePgn(game);
+            if (options.has("out")) {
+              std::ofstream file(options.value("out"), std::ios::binary);
+              if (!(file << pgn)) throw cli::UsageError("cannot write '" + options.value("out") + "'");
+              out << options.value("out") << ": " << game.actions().size() << " actions\n";
+            } else {
+              out << pgn;
+            }
+            return frames > 0 ? 0 : 1;
+          }};
+}
+
+}  // namespace tessera::commands
