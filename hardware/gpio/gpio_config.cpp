@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "hardware/gpio/gpio_error.hpp"
 
@@ -89,6 +91,33 @@ void checkNoLineTwice(const GpioConfig& config, const ConfigSection& section) {
   for (const ButtonLine& b : config.buttons) add(b.line, "button_" + b.name);
 }
 
+BoardSize readBoardSize(const ConfigEntry& e) {
+  const auto x = e.value.find('x');
+  if (x == std::string::npos) fail(e, "expected FILESxRANKS, e.g. 8x8");
+  BoardSize size;
+  const std::string_view value = e.value;
+  for (auto [part, target] : {std::pair{value.substr(0, x), &size.files}, std::pair{value.substr(x + 1), &size.ranks}}) {
+    const auto [stop, error] = std::from_chars(part.data(), part.data() + part.size(), *target);
+    if (part.empty() || error != std::errc() || stop != part.data() + part.size())
+      fail(e, "expected FILESxRANKS, e.g. 8x8");
+    if (*target < 1 || *target > kMaxMatrixLines)
+      fail(e, "files and ranks must be from 1 to " + std::to_string(kMaxMatrixLines));
+  }
+  return size;
+}
+
+// The board the rows and columns make must be the board `size` announces.
+void checkSize(const GpioConfig& config, const ConfigSection& section) {
+  if (!config.size) return;
+  const MatrixToBoard board(static_cast<int>(config.rows.size()), static_cast<int>(config.columns.size()),
+                            config.mapping);
+  if (board.files() != config.size->files || board.ranks() != config.size->ranks)
+    fail(*section.find("size"), std::to_string(config.rows.size()) + " rows and " +
+                                    std::to_string(config.columns.size()) + " columns with row_axis = " +
+                                    (config.mapping.rowAxis == RowAxis::Ranks ? "rank" : "file") + " make a " +
+                                    std::to_string(board.files()) + "x" + std::to_string(board.ranks()) + " board");
+}
+
 const ConfigEntry& required(const ConfigSection& section, std::string_view key) {
   const ConfigEntry* e = section.find(key);
   if (!e) throw GpioConfigError("[gpio]: required key '" + std::string(key) + "' is missing");
@@ -118,6 +147,8 @@ GpioConfig gpioConfigFromSection(const ConfigSection& section) {
   for (const ConfigEntry& e : section.entries) {
     if (e.key == "chip" || e.key == "rows" || e.key == "columns") {
       continue;
+    } else if (e.key == "size") {
+      config.size = readBoardSize(e);
     } else if (e.key == "active") {
       if (e.value == "low") config.active = ActiveLevel::Low;
       else if (e.value == "high") config.active = ActiveLevel::High;
@@ -152,11 +183,24 @@ GpioConfig gpioConfigFromSection(const ConfigSection& section) {
     }
   }
   checkNoLineTwice(config, section);
+  checkSize(config, section);
   return config;
 }
 
 GpioConfig readGpioConfig(std::string_view text) {
   return gpioConfigFromSection(readConfigSection(text, "gpio"));
+}
+
+GpioConfig readGpioConfigFile(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  if (!file) throw GpioConfigError(path.string() + ": cannot open the configuration file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  try {
+    return readGpioConfig(text.str());
+  } catch (const GpioConfigError& e) {
+    throw GpioConfigError(path.string() + ": " + e.what());
+  }
 }
 
 }  // namespace tessera::gpio

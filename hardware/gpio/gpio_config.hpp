@@ -1,7 +1,8 @@
 #pragma once
 // What the GPIO part needs to know about the wiring and the timing, read from the [gpio] section
-// of a configuration text. docs/hardware-gpio.md lists every key.
+// of a configuration file. docs/hardware-status.md lists every key.
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,10 +32,17 @@ struct ButtonLine {
   LineRef line;
 };
 
+struct BoardSize {
+  int files = 0;
+  int ranks = 0;
+  bool operator==(const BoardSize&) const = default;
+};
+
 struct GpioConfig {
   std::string chip;  // gpiochip0, /dev/gpiochip0, a chip label or a number
   std::vector<LineRef> rows;
   std::vector<LineRef> columns;
+  std::optional<BoardSize> size;  // `size = 8x8`: checked against the rows, columns and row_axis
   ActiveLevel active = ActiveLevel::Low;
   std::chrono::microseconds settle{50};
   int debounceScans = 3;
@@ -51,5 +59,7 @@ const std::vector<std::string>& buttonNames();
 // Reads the [gpio] section of `text`. Throws GpioConfigError naming the key and its line.
 GpioConfig readGpioConfig(std::string_view text);
 GpioConfig gpioConfigFromSection(const ConfigSection& section);
+// Reads the [gpio] section of the file at `path`; errors start with the path.
+GpioConfig readGpioConfigFile(const std::filesystem::path& path);
 
 }  // namespace tessera::gpio

@@ -1,7 +1,7 @@
 #pragma once
 // The chip seen by the matrix scanner: drive one row, read every column. Levels here are logical:
 // "active" is whatever the wiring's active level is, so the scanner never deals with polarity.
-// GpiodMatrixLines talks to a real chip; FakeReedMatrix simulates one for tests and benchmarks.
+// GpiodMatrixLines talks to a real chip; tests/gpio/support/fake_reed_matrix.hpp simulates one.
 #include <cstdint>
 
 namespace tessera::gpio {

@@ -3,18 +3,17 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <stdexcept>
-
-extern char** environ;
 
 namespace tessera::testing {
 namespace {
@@ -43,62 +42,99 @@ std::optional<std::string> QemuBoard::unavailableReason(const std::string& image
 }
 
 QemuBoard::QemuBoard(const std::string& image) {
-  int pipeFds[2];
-  if (::pipe(pipeFds) != 0) throw std::runtime_error("QemuBoard: pipe failed");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDERR_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
+  // QEMU announces its ptys on stdout (qemu_printf) and complains on stderr: both go to an unlinked
+  // file opened for appending, which QEMU can always write to and this side reads with pread().
+  char outputPath[] = "/tmp/tessera-qemu-XXXXXX";
+  outputFile_ = ::mkostemp(outputPath, O_APPEND | O_CLOEXEC);
+  if (outputFile_ < 0) throw std::runtime_error("QemuBoard: cannot create a file for QEMU's output");
+  ::unlink(outputPath);
+
   std::vector<std::string> args{"qemu-system-arm", "-M", "netduinoplus2", "-kernel", image, "-display", "none",
                                 "-monitor", "none", "-serial", "pty", "-serial", "pty"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
-  const int spawned = ::posix_spawnp(&pid_, "qemu-system-arm", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(pipeFds[1]);
-  stderrPipe_ = pipeFds[0];
-  if (spawned != 0) {
-    pid_ = -1;
-    throw std::runtime_error("QemuBoard: cannot start qemu-system-arm");
+
+  const pid_t parent = ::getpid();
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("QemuBoard: fork failed");
+  if (pid_ == 0) {
+    // QEMU must not outlive the test (a crashed or killed test would leave it running, holding the
+    // ptys and, before, the test runner's output pipe).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
+    const int devNull = ::open("/dev/null", O_RDONLY);
+    ::dup2(devNull, STDIN_FILENO);
+    ::dup2(outputFile_, STDOUT_FILENO);
+    ::dup2(outputFile_, STDERR_FILENO);
+    ::close_range(3, ~0u, 0);
+    ::execvp("qemu-system-arm", argv.data());
+    ::_exit(127);
   }
-  readPtyNames();
-  testPort_ = ::open(testPortDevice_.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
-  if (testPort_ < 0) throw std::runtime_error("QemuBoard: cannot open the test port " + testPortDevice_);
-  termios raw{};
-  ::tcgetattr(testPort_, &raw);
-  ::cfmakeraw(&raw);
-  ::tcsetattr(testPort_, TCSANOW, &raw);
+  try {
+    readPtyNames();
+    testPort_ = ::open(testPortDevice_.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (testPort_ < 0) throw std::runtime_error("QemuBoard: cannot open the test port " + testPortDevice_);
+    termios raw{};
+    ::tcgetattr(testPort_, &raw);
+    ::cfmakeraw(&raw);
+    ::tcsetattr(testPort_, TCSANOW, &raw);
+  } catch (...) {
+    stop();
+    throw;
+  }
 }
 
-QemuBoard::~QemuBoard() {
+QemuBoard::~QemuBoard() { stop(); }
+
+void QemuBoard::stop() {
   if (testPort_ >= 0) ::close(testPort_);
+  testPort_ = -1;
   if (pid_ > 0) {
     ::kill(pid_, SIGTERM);
-    ::waitpid(pid_, nullptr, 0);
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    pid_t done = 0;
+    while ((done = ::waitpid(pid_, nullptr, WNOHANG)) == 0 && std::chrono::steady_clock::now() < end) {
+      ::usleep(10'000);
+    }
+    if (done == 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
   }
-  if (stderrPipe_ >= 0) ::close(stderrPipe_);
+  pid_ = -1;
+  if (outputFile_ >= 0) ::close(outputFile_);
+  outputFile_ = -1;
 }
 
-// QEMU announces each pty on stderr: "char device redirected to /dev/pts/7 (label serial0)".
+std::string QemuBoard::qemuOutput() const {
+  std::string output;
+  char buffer[512];
+  ssize_t n = 0;
+  while ((n = ::pread(outputFile_, buffer, sizeof buffer, static_cast<off_t>(output.size()))) > 0) {
+    output.append(buffer, static_cast<std::size_t>(n));
+  }
+  return output;
+}
+
+// QEMU announces each pty: "char device redirected to /dev/pts/7 (label serial0)".
 void QemuBoard::readPtyNames() {
   const std::regex announcement(R"(redirected to (/dev/pts/\d+) \(label serial([01])\))");
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while ((protocolDevice_.empty() || testPortDevice_.empty()) && std::chrono::steady_clock::now() < end) {
-    pollfd pfd{stderrPipe_, POLLIN, 0};
-    if (::poll(&pfd, 1, 100) <= 0) continue;
-    char buffer[512];
-    const ssize_t n = ::read(stderrPipe_, buffer, sizeof buffer);
-    if (n <= 0) break;  // QEMU exited
-    qemuOutput_.append(buffer, static_cast<std::size_t>(n));
-    for (std::sregex_iterator it(qemuOutput_.begin(), qemuOutput_.end(), announcement), last; it != last; ++it) {
+  while (std::chrono::steady_clock::now() < end) {
+    const std::string output = qemuOutput();
+    for (std::sregex_iterator it(output.begin(), output.end(), announcement), last; it != last; ++it) {
       ((*it)[2] == "0" ? protocolDevice_ : testPortDevice_) = (*it)[1];
     }
+    if (!protocolDevice_.empty() && !testPortDevice_.empty()) return;
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("QemuBoard: qemu-system-arm exited at start; it said: " + qemuOutput());
+    }
+    ::usleep(20'000);
   }
-  if (protocolDevice_.empty() || testPortDevice_.empty()) {
-    throw std::runtime_error("QemuBoard: QEMU did not announce its serial ptys; it said: " + qemuOutput_);
-  }
+  throw std::runtime_error("QemuBoard: QEMU did not announce its serial ptys within 5 s; it said: " + qemuOutput());
 }
 
 void QemuBoard::waitUntilReady(std::chrono::milliseconds limit) {
@@ -138,13 +174,20 @@ std::optional<std::string> QemuBoard::nextLine(std::chrono::milliseconds limit) 
       pending_.erase(0, newline + 1);
       return line;
     }
+    // Poll once even when the time is up, so that a zero limit still takes what has arrived.
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return std::nullopt;
     pollfd pfd{testPort_, POLLIN, 0};
-    if (::poll(&pfd, 1, static_cast<int>(left.count())) <= 0) continue;
-    char buffer[1024];
-    const ssize_t n = ::read(testPort_, buffer, sizeof buffer);
-    if (n > 0) pending_.append(buffer, static_cast<std::size_t>(n));
+    const bool readable = ::poll(&pfd, 1, static_cast<int>(std::max<std::int64_t>(left.count(), 0))) > 0 &&
+                          (pfd.revents & POLLIN);
+    if (readable) {
+      char buffer[1024];
+      const ssize_t n = ::read(testPort_, buffer, sizeof buffer);
+      if (n > 0) {
+        pending_.append(buffer, static_cast<std::size_t>(n));
+        continue;
+      }
+    }
+    if (left.count() <= 0) return std::nullopt;
   }
 }
 

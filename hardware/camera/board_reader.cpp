@@ -1,0 +1,56 @@
+#include "board_reader.hpp"
+
+#include <chrono>
+
+#include <opencv2/imgproc.hpp>
+
+namespace tessera::camera {
+
+namespace {
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
+BoardReader::BoardReader(BoardLayout layout, ReaderOptions options)
+    : layout_(std::move(layout)), options_(options), locator_(layout_, options.locator), sampler_(options.colourSpace) {}
+
+FrameReading BoardReader::read(const cv::Mat& frame) {
+  FrameReading out;
+  auto start = std::chrono::steady_clock::now();
+  out.location = locator_.locate(frame);
+  out.locateMs = msSince(start);
+  if (!out.location.found()) return out;
+
+  start = std::chrono::steady_clock::now();
+  rectify(frame, out.location.boardToImage, layout_, options_.pixelsPerCell, rectified_);
+  if (!white_.fit(rectified_, layout_)) return out;
+  sampler_.prepare(rectified_, white_);
+  swatches_ = readSwatches(sampler_, layout_);
+
+  out.cells = Observation(layout_.files, layout_.ranks);
+  for (int r = 0; r < layout_.ranks; ++r)
+    for (int f = 0; f < layout_.files; ++f) {
+      const CellAppearance look = sampler_.sample({static_cast<float>(f), static_cast<float>(r)});
+      const SurfaceReading surface = classifySurface(look, swatches_, layout_.cellSurfaces, options_.surface);
+      CellObservation& cell = out.cells.at(f, r);
+      cell.surface = surface.surface;
+      cell.surfaceConfidence = surface.confidence;
+      if (const CellAppearance* empty = swatches_.of(surface.surface)) {
+        const OccupantReading occupant = classifyOccupant(look, *empty, options_.occupant);
+        cell.occupant = occupant.occupant;
+        cell.occupantConfidence = occupant.confidence;
+        if (!options_.reportSides && cell.occupant != Occupant::Empty) cell.occupant = Occupant::Occupied;
+      }
+    }
+
+  const int block = std::max(1, options_.pixelsPerCell / 3);
+  cv::resize(rectified_.image, out.motionBlocks, cv::Size(rectified_.image.cols / block, rectified_.image.rows / block), 0,
+             0, cv::INTER_AREA);
+  out.motionBlocks.convertTo(out.motionBlocks, CV_32FC3);
+  out.readable = true;
+  out.classifyMs = msSince(start);
+  return out;
+}
+
+}  // namespace tessera::camera

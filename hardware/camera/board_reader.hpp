@@ -1,0 +1,60 @@
+#pragma once
+// One frame in, what it shows out: locate the board, rectify it, read the light from the white
+// margin and the swatches, classify every cell. No memory of earlier frames except the locator's
+// last homography; the Stabiliser decides when a reading counts.
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "core/observation.hpp"
+#include "hardware/camera/board_locator.hpp"
+#include "hardware/camera/cell_sampler.hpp"
+#include "hardware/camera/occupant_classifier.hpp"
+#include "hardware/camera/rectified_board.hpp"
+#include "hardware/camera/surface_classifier.hpp"
+#include "hardware/camera/swatch_reader.hpp"
+#include "hardware/camera/white_reference.hpp"
+
+namespace tessera::camera {
+
+struct ReaderOptions {
+  int pixelsPerCell = 24;
+  ColourSpace colourSpace = ColourSpace::WhiteLab;
+  // Four-player sets are only light and dark: report Occupied, not a side.
+  bool reportSides = true;
+  LocatorOptions locator;
+  SurfaceOptions surface;
+  OccupantOptions occupant;
+};
+
+struct FrameReading {
+  BoardLocation location;
+  bool readable = false;  // located and the white margin seen
+  Observation cells;      // this frame's reading of every cell
+  cv::Mat motionBlocks;   // CV_32FC3 means of third-of-a-cell blocks over the rectified board
+  double locateMs = 0.0;
+  double classifyMs = 0.0;
+};
+
+class BoardReader {
+ public:
+  BoardReader(BoardLayout layout, ReaderOptions options = {});
+  FrameReading read(const cv::Mat& frame);
+
+  const BoardLayout& layout() const { return layout_; }
+  const RectifiedBoard& rectified() const { return rectified_; }  // of the last readable frame
+  const CellSampler& sampler() const { return sampler_; }         // prepared for that frame
+  const SwatchReferences& swatches() const { return swatches_; }
+  void forgetLocation() { locator_.forget(); }
+
+ private:
+  BoardLayout layout_;
+  ReaderOptions options_;
+  BoardLocator locator_;
+  RectifiedBoard rectified_;
+  WhiteReference white_;
+  CellSampler sampler_;
+  SwatchReferences swatches_;
+};
+
+}  // namespace tessera::camera

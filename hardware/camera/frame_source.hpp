@@ -1,0 +1,39 @@
+#pragma once
+// Where frames come from: a V4L2 camera, a video file or a folder of images, behind one
+// interface. A source never throws for a missing or unplugged camera: it says so and the caller
+// keeps going (the game must survive a loose cable).
+#include <memory>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+namespace tessera::camera {
+
+struct Frame {
+  cv::Mat image;         // BGR, 8 bits per channel
+  double seconds = 0.0;  // capture time from the start of the source
+  long index = 0;
+};
+
+struct FrameRead {
+  enum class Status {
+    Frame,        // `frame` holds the next image
+    Unavailable,  // no image now (camera missing, unplugged, unreadable file): try again later
+    Finished,     // a recording ended
+  };
+  Status status = Status::Finished;
+  Frame frame;
+  std::string problem;  // Unavailable: what went wrong and what is being done about it
+};
+
+class FrameSource {
+ public:
+  virtual ~FrameSource() = default;
+  virtual FrameRead read() = 0;
+  virtual std::string describe() const = 0;
+};
+
+// "/dev/video0" (a camera), a folder of images, or a video file.
+std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double framesPerSecond = 10.0);
+
+}  // namespace tessera::camera

@@ -1,0 +1,29 @@
+#include "occupant_classifier.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::camera {
+
+float emptyDifference(const CellAppearance& cell, const CellAppearance& emptySwatch, const OccupantOptions& options) {
+  return static_cast<float>(cv::norm(cell.centre - emptySwatch.centre)) +
+         options.spreadWeight * std::abs(cell.centreSpread - emptySwatch.centreSpread);
+}
+
+OccupantReading classifyOccupant(const CellAppearance& cell, const CellAppearance& emptySwatch,
+                                 const OccupantOptions& options) {
+  OccupantReading r;
+  r.difference = emptyDifference(cell, emptySwatch, options);
+  const float margin = (r.difference - options.occupiedDifference) / options.occupiedDifference;
+  if (margin < 0) {
+    r.occupant = Occupant::Empty;
+    r.confidence = std::clamp(-margin * 2.0f, 0.0f, 1.0f);
+    return r;
+  }
+  const float side = (cell.centreLightness - options.lightPieceLightness) / 25.0f;
+  r.occupant = side > 0 ? Occupant::Light : Occupant::Dark;
+  r.confidence = std::clamp(std::min(margin * 2.0f, std::abs(side)), 0.0f, 1.0f);
+  return r;
+}
+
+}  // namespace tessera::camera

@@ -1,0 +1,16 @@
+#include <filesystem>
+
+#include "hardware/camera/device_frame_source.hpp"
+#include "hardware/camera/frame_source.hpp"
+#include "hardware/camera/image_folder_source.hpp"
+#include "hardware/camera/video_file_source.hpp"
+
+namespace tessera::camera {
+
+std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double framesPerSecond) {
+  if (spec.rfind("/dev/video", 0) == 0) return std::make_unique<DeviceFrameSource>(spec, 1280, 720);
+  if (std::filesystem::is_directory(spec)) return std::make_unique<ImageFolderSource>(spec, framesPerSecond);
+  return std::make_unique<VideoFileSource>(spec, framesPerSecond);
+}
+
+}  // namespace tessera::camera

@@ -1,0 +1,37 @@
+#include "rectified_board.hpp"
+
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+namespace tessera::camera {
+
+cv::Rect RectifiedBoard::pixels(float x0, float y0, float x1, float y1) const {
+  const cv::Point2f a = toPixel({x0, y1});
+  const cv::Point2f b = toPixel({x1, y0});
+  const cv::Rect r(cv::Point(static_cast<int>(std::lround(a.x)), static_cast<int>(std::lround(a.y))),
+                   cv::Point(static_cast<int>(std::lround(b.x)), static_cast<int>(std::lround(b.y))));
+  return r & cv::Rect(0, 0, image.cols, image.rows);
+}
+
+RectifiedArea rectifiedArea(const BoardLayout& layout) {
+  return {-1.0f, std::max(layout.files + 1.0f, layout.right()), layout.bottom(), layout.ranks + 1.0f};
+}
+
+void rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardLayout& layout, int pixelsPerCell,
+             RectifiedBoard& out) {
+  const RectifiedArea area = rectifiedArea(layout);
+  out.pixelsPerCell = pixelsPerCell;
+  out.left = area.left;
+  out.top = area.top;
+  const double p = pixelsPerCell;
+  // Rectified pixel centre (u + 0.5, v + 0.5) is board point (left + (u + 0.5) / p, top - (v + 0.5) / p).
+  const cv::Matx33d pixelToBoard(1.0 / p, 0, area.left + 0.5 / p, 0, -1.0 / p, area.top - 0.5 / p, 0, 0, 1);
+  const cv::Matx33d pixelToImage = boardToImage * pixelToBoard;
+  const cv::Size size(static_cast<int>(std::lround((area.right - area.left) * p)),
+                      static_cast<int>(std::lround((area.top - area.bottom) * p)));
+  cv::warpPerspective(frame, out.image, cv::Mat(pixelToImage), size, cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                      cv::BORDER_REPLICATE);
+}
+
+}  // namespace tessera::camera

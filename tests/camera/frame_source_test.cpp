@@ -1,0 +1,95 @@
+// Frames from a folder of images, a video file and a camera device; a missing camera is reported
+// with what is being done about it and retried, never thrown.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/videoio.hpp>
+
+#include "hardware/camera/device_frame_source.hpp"
+#include "hardware/camera/frame_source.hpp"
+
+namespace tessera::camera {
+namespace {
+
+std::filesystem::path freshFolder(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("tessera-camera-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+cv::Mat plain(int grey) { return cv::Mat(48, 64, CV_8UC3, cv::Scalar(grey, grey, grey)); }
+
+TEST(FrameSource, ImageFolderInNameOrderWithTimesAndBadFilesReported) {
+  const auto dir = freshFolder("images");
+  cv::imwrite((dir / "frame-002.png").string(), plain(200));
+  cv::imwrite((dir / "frame-001.png").string(), plain(100));
+  std::ofstream(dir / "frame-003.jpg") << "not a jpeg";
+  std::ofstream(dir / "notes.txt") << "ignored";
+  auto source = openFrameSource(dir.string(), 5.0);
+  FrameRead r = source->read();
+  ASSERT_EQ(r.status, FrameRead::Status::Frame);
+  EXPECT_EQ(r.frame.image.at<cv::Vec3b>(0, 0)[0], 100);
+  EXPECT_DOUBLE_EQ(r.frame.seconds, 0.0);
+  r = source->read();
+  ASSERT_EQ(r.status, FrameRead::Status::Frame);
+  EXPECT_EQ(r.frame.image.at<cv::Vec3b>(0, 0)[0], 200);
+  EXPECT_DOUBLE_EQ(r.frame.seconds, 0.2);
+  r = source->read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_NE(r.problem.find("frame-003.jpg"), std::string::npos) << r.problem;
+  EXPECT_EQ(source->read().status, FrameRead::Status::Finished);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(FrameSource, VideoFileFramesThenFinished) {
+  const auto dir = freshFolder("video");
+  const std::string path = (dir / "game.avi").string();
+  cv::VideoWriter writer(path, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 10.0, cv::Size(64, 48));
+  if (!writer.isOpened()) GTEST_SKIP() << "this OpenCV cannot write MJPG video";
+  for (int i = 0; i < 5; ++i) writer.write(plain(40 * i + 20));
+  writer.release();
+  auto source = openFrameSource(path);
+  int frames = 0;
+  double last = -1;
+  for (FrameRead r = source->read(); r.status == FrameRead::Status::Frame; r = source->read()) {
+    ++frames;
+    last = r.frame.seconds;
+  }
+  EXPECT_EQ(frames, 5);
+  EXPECT_NEAR(last, 0.4, 1e-6);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(FrameSource, MissingVideoIsReportedOnceThenFinished) {
+  auto source = openFrameSource("/nonexistent/game.mp4");
+  const FrameRead r = source->read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_NE(r.problem.find("/nonexistent/game.mp4"), std::string::npos);
+  EXPECT_EQ(source->read().status, FrameRead::Status::Finished);
+}
+
+TEST(FrameSource, MissingCameraIsReportedAndRetriedAtItsInterval) {
+  double now = 100.0;
+  DeviceFrameSource camera("/dev/video97", 1280, 720, 2.0, [&] { return now; });
+  FrameRead r = camera.read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_NE(r.problem.find("/dev/video97 does not exist"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("retrying every 2 s"), std::string::npos) << r.problem;
+  now += 0.5;
+  r = camera.read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_NE(r.problem.find("waiting to reopen"), std::string::npos) << r.problem;
+  now += 2.0;
+  r = camera.read();  // tried again: still not there, still not fatal
+  EXPECT_NE(r.problem.find("does not exist"), std::string::npos) << r.problem;
+}
+
+}  // namespace
+}  // namespace tessera::camera

@@ -1,0 +1,101 @@
+// The board stays found while hands or sleeves cover some of its markers, is recomputed when it
+// moved meanwhile, is reported lost when no marker shows, and is found again when they reappear.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/position_text.hpp"
+#include "core/sensor_view.hpp"
+#include "hardware/camera/board_reader.hpp"
+#include "hardware/camera/variant_layout.hpp"
+#include "tests/support/scene_renderer.hpp"
+
+namespace tessera::camera {
+namespace {
+
+int wrongCells(const FrameReading& reading, const Position& pos) {
+  const Observation truth = sensorView(pos, SensorProfile::Camera);
+  int wrong = 0;
+  for (std::size_t i = 0; i < truth.cells.size(); ++i)
+    wrong += truth.cells[i].occupant != reading.cells.cells[i].occupant ||
+             truth.cells[i].surface != reading.cells.cells[i].surface;
+  return wrong;
+}
+
+class MarkerLoss : public ::testing::Test {
+ protected:
+  const Variant& variant = builtinVariant("chess");
+  Position pos = startPosition(variant);
+  std::mt19937 rng{7};
+  scene::SceneStyle style = scene::randomStyle(rng, {1280, 720}, scene::sheetCells(variant), false);
+  BoardReader reader{layoutForVariant(variant)};
+};
+
+TEST_F(MarkerLoss, KeepsTheBoardWhileOneOrTwoMarkersAreCovered) {
+  scene::SceneRenderer renderer(variant, style, 1);
+  FrameReading r = reader.read(renderer.render(pos));
+  ASSERT_EQ(r.location.how, BoardLocation::How::Fresh);
+  EXPECT_EQ(r.location.markersSeen, 4);
+
+  renderer.coverMarker(2, true);
+  r = reader.read(renderer.render(pos));
+  EXPECT_EQ(r.location.how, BoardLocation::How::Kept);
+  EXPECT_EQ(r.location.markersSeen, 3);
+  ASSERT_TRUE(r.readable);
+  EXPECT_EQ(wrongCells(r, pos), 0);
+
+  renderer.coverMarker(1, true);
+  r = reader.read(renderer.render(pos));
+  EXPECT_EQ(r.location.how, BoardLocation::How::Kept);
+  EXPECT_EQ(r.location.markersSeen, 2);
+  EXPECT_EQ(wrongCells(r, pos), 0);
+
+  renderer.coverMarker(1, false);
+  renderer.coverMarker(2, false);
+  r = reader.read(renderer.render(pos));
+  EXPECT_EQ(r.location.how, BoardLocation::How::Fresh);
+  EXPECT_EQ(wrongCells(r, pos), 0);
+}
+
+TEST_F(MarkerLoss, ReportsTheBoardLostWithNoMarkerAndFindsItAgain) {
+  scene::SceneRenderer renderer(variant, style, 2);
+  ASSERT_TRUE(reader.read(renderer.render(pos)).readable);
+  for (int id = 0; id < 4; ++id) renderer.coverMarker(id, true);
+  const FrameReading lost = reader.read(renderer.render(pos));
+  EXPECT_FALSE(lost.location.found());
+  EXPECT_FALSE(lost.readable);
+  for (int id = 0; id < 4; ++id) renderer.coverMarker(id, false);
+  const FrameReading back = reader.read(renderer.render(pos));
+  EXPECT_EQ(back.location.how, BoardLocation::How::Fresh);
+  EXPECT_EQ(wrongCells(back, pos), 0);
+}
+
+TEST_F(MarkerLoss, RecomputesWhenTheBoardWasNudgedWhileAMarkerWasCovered) {
+  scene::SceneRenderer before(variant, style, 3);
+  ASSERT_TRUE(reader.read(before.render(pos)).readable);
+  scene::SceneStyle nudged = style;
+  nudged.rollDeg += 4.0;  // the board turned a little under a sleeve
+  nudged.centreShift.x += 0.1;
+  scene::SceneRenderer after(variant, nudged, 3);
+  after.coverMarker(3, true);
+  const FrameReading r = reader.read(after.render(pos));
+  EXPECT_EQ(r.location.how, BoardLocation::How::Fresh);
+  EXPECT_EQ(r.location.markersSeen, 3);
+  EXPECT_EQ(wrongCells(r, pos), 0);
+}
+
+TEST_F(MarkerLoss, DoesNotTrustAnOldHomographyTheVisibleMarkersContradict) {
+  scene::SceneRenderer before(variant, style, 4);
+  ASSERT_TRUE(reader.read(before.render(pos)).readable);
+  scene::SceneStyle moved = style;
+  moved.rollDeg += 30.0;
+  scene::SceneRenderer after(variant, moved, 4);
+  after.coverMarker(0, true);
+  after.coverMarker(1, true);
+  const FrameReading r = reader.read(after.render(pos));
+  // Two markers are too few for a fresh homography, and they disagree with the old one.
+  EXPECT_FALSE(r.location.found());
+}
+
+}  // namespace
+}  // namespace tessera::camera
