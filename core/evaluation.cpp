@@ -46,7 +46,7 @@ int derivedValue(const Variant& v, const MoveTables& t, int type) {
   }
   const double average = static_cast<double>(reached) / squares;
   const double share = static_cast<double>(connected) / squares;
-  return static_cast<int>(80.0 * std::pow(average, 0.8) * (0.75 + 0.25 * share));
+  return static_cast<int>(70.0 * std::pow(average, 0.85) * (0.5 + 0.5 * share));
 }
 
 std::uint64_t emptyOrOthers(const Position& pos, int side, int word) { return ~pos.occupied(side).words[word]; }

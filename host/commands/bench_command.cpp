@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "commands.hpp"
+#include "engine_bench.hpp"
 #include "reconcile_bench.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
@@ -72,7 +73,7 @@ void print(std::ostream& out, const std::string& what, const PerftFigure& f) {
 
 cli::Command benchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
-      {"quick", "", "a short smoke run (chess depth 5, the others depth 3) for CI"},
+      {"quick", "", "a short smoke run (perft: chess depth 5, the others 3; engine depth 5) for CI"},
   };
   return {"bench", "print move generator speed (perft nodes per second), beside Fairy-Stockfish if installed",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
@@ -111,6 +112,7 @@ cli::Command benchCommand() {
             const double worstReconcile = benchReconcile(out, quick);
             out << "reconcile, 99th percentile of the slowest variant: " << std::setprecision(3) << worstReconcile / 1000.0
                 << " ms (goal: well under 1 ms)\n";
+            benchEngine(out, quick);
             if (quick) return 0;
             // The deepest published rows, which the unit tests leave out for time.
             int mismatches = 0;

@@ -1,0 +1,153 @@
+// The engine as a player meets it: values that follow the pieces' powers, several lines for a hint,
+// limits that end the search, every variant answered, and the UCI protocol.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/engine_match.hpp"
+#include "core/evaluation.hpp"
+#include "core/move_text.hpp"
+#include "core/movegen.hpp"
+#include "core/position_text.hpp"
+#include "core/search.hpp"
+#include "core/uci.hpp"
+
+using namespace tessera;
+
+namespace {
+
+int valueOf(const Variant& v, const char* name) { return pieceValues(v)[static_cast<std::size_t>(v.typeByName(name))]; }
+
+TEST(EngineValues, DerivedFromMoveSetsTheyRankTheOrthodoxPiecesAsPlayersDo) {
+  const Variant& chess = builtinVariant("chess");
+  EXPECT_EQ(valueOf(chess, "pawn"), 100);
+  EXPECT_EQ(valueOf(chess, "king"), 0);
+  EXPECT_GT(valueOf(chess, "queen"), valueOf(chess, "rook") + valueOf(chess, "bishop"));
+  EXPECT_GT(valueOf(chess, "rook"), valueOf(chess, "bishop"));
+  EXPECT_GT(valueOf(chess, "bishop"), 2 * valueOf(chess, "pawn"));
+  EXPECT_GT(valueOf(chess, "knight"), 2 * valueOf(chess, "pawn"));
+  EXPECT_LT(std::abs(valueOf(chess, "knight") - valueOf(chess, "bishop")), 150);
+}
+
+TEST(EngineValues, AFairyPieceThatCombinesTwoIsWorthMoreThanEither) {
+  const Variant& dd = builtinVariant("desert-dust");
+  for (const auto& piece : dd.pieces) EXPECT_GE(pieceValues(dd)[static_cast<std::size_t>(dd.typeByName(piece.name))], 0);
+  // The Sultana moves as Queen and Knight together in Desert Dust; the Raven reaches far too.
+  EXPECT_GT(valueOf(dd, "sultana"), valueOf(dd, "caliph"));
+}
+
+TEST(EngineEvaluation, SymmetricPositionsAreEvenAndAnExtraQueenCounts) {
+  Position start = startPosition(builtinVariant("chess"));
+  EXPECT_EQ(evaluate(start, 0), evaluate(start, 1));
+  Position upQueen = parsePosition(builtinVariant("chess"), "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_GT(evaluate(upQueen, 0), 700);
+  EXPECT_LT(evaluate(upQueen, 1), -700);
+}
+
+TEST(EngineSearch, MultiPvGivesDistinctActionsBestFirst) {
+  Position pos = startPosition(builtinVariant("chess"));
+  Searcher s;
+  SearchLimits limits;
+  limits.depth = 4;
+  limits.multiPv = 3;
+  const SearchReport r = s.search(pos, limits);
+  ASSERT_EQ(r.lines.size(), 3u);
+  EXPECT_FALSE(r.lines[0].moves.front() == r.lines[1].moves.front());
+  EXPECT_FALSE(r.lines[1].moves.front() == r.lines[2].moves.front());
+  EXPECT_GE(r.lines[0].score, r.lines[1].score);
+  EXPECT_GE(r.lines[1].score, r.lines[2].score);
+  for (const PvLine& line : r.lines) EXPECT_TRUE(isLegal(pos, line.moves.front()));
+}
+
+TEST(EngineSearch, ANodeLimitEndsTheSearchWithALegalAction) {
+  Position pos = startPosition(builtinVariant("desert-dust"));
+  Searcher s;
+  SearchLimits limits;
+  limits.nodes = 20000;
+  const SearchReport r = s.search(pos, limits);
+  ASSERT_FALSE(r.lines.empty());
+  EXPECT_LT(r.nodes, 200000);
+  EXPECT_TRUE(isLegal(pos, r.lines.front().moves.front()));
+}
+
+TEST(EngineSearch, EveryVariantGetsALegalReplyAndThePositionIsLeftAsItWas) {
+  for (const char* name : {"chess", "desert-dust", "chameleon-redux", "chameleon-redux-4p", "tiled-squares",
+                           "shifting-chess", "shifting-sands"}) {
+    Position pos = startPosition(builtinVariant(name));
+    const std::string before = positionString(pos);
+    Searcher s;
+    SearchLimits limits;
+    limits.depth = 3;
+    const SearchReport r = s.search(pos, limits);
+    ASSERT_FALSE(r.lines.empty()) << name;
+    EXPECT_TRUE(isLegal(pos, r.lines.front().moves.front())) << name;
+    EXPECT_EQ(positionString(pos), before) << name;
+  }
+}
+
+TEST(EngineSearch, AGameThatIsOverHasNoAction) {
+  Position mated = parsePosition(builtinVariant("chess"), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  Searcher s;
+  EXPECT_TRUE(s.search(mated, SearchLimits{}).lines.empty());
+}
+
+TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
+  PlayerConfig engine;
+  engine.limits.depth = 3;
+  PlayerConfig greedy;
+  greedy.greedy = true;
+  MatchSettings settings;
+  settings.games = 4;
+  settings.maxPlies = 120;
+  const MatchResult r = playMatch(builtinVariant("chess"), engine, greedy, settings);
+  EXPECT_EQ(r.games, 4);
+  EXPECT_GE(r.share(), 0.75) << "+" << r.wins << " =" << r.draws << " -" << r.losses;
+}
+
+std::string uci(const std::string& commands) {
+  std::istringstream in(commands);
+  std::ostringstream out;
+  runUci(in, out);
+  return out.str();
+}
+
+TEST(EngineUci, AnnouncesItselfAndTheVariants) {
+  const std::string out = uci("uci\nisready\nquit\n");
+  EXPECT_NE(out.find("id name Tessera"), std::string::npos);
+  EXPECT_NE(out.find("option name UCI_Variant type combo default chess"), std::string::npos);
+  for (const char* v : {"var desert-dust", "var chameleon-redux-4p", "var tiled-squares", "var shifting-sands"})
+    EXPECT_NE(out.find(v), std::string::npos) << v;
+  EXPECT_NE(out.find("uciok"), std::string::npos);
+  EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+TEST(EngineUci, PlaysAVariantFromAPositionStringWithMoves) {
+  const std::string out = uci(
+      "setoption name UCI_Variant value shifting-chess\n"
+      "position startpos moves BI-BII\n"
+      "go depth 2\n"
+      "position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\n"
+      "setoption name UCI_Variant value chess\n"
+      "position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\n"
+      "go depth 3\n");
+  EXPECT_NE(out.find("bestmove h1h8"), std::string::npos) << out;
+  EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
+  // The shifting-chess search answered with a legal action of Black.
+  const auto first = out.find("bestmove ");
+  ASSERT_NE(first, std::string::npos);
+  Position pos = startPosition(builtinVariant("shifting-chess"));
+  pos.make(parseMove(pos, "BI-BII"));
+  const std::string reply = out.substr(first + 9, out.find('\n', first) - first - 9);
+  EXPECT_NO_THROW(parseMove(pos, reply)) << reply;
+}
+
+TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
+  const std::string out = uci("position fen garbage\nsetoption name UCI_Variant value nonsense\nfoo\ngo depth x\nisready\n");
+  EXPECT_NE(out.find("info string position:"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string setoption:"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string unknown command 'foo'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string go: 'depth' needs a number"), std::string::npos) << out;
+  EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+}  // namespace
