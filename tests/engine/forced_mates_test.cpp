@@ -1,0 +1,92 @@
+// Forced wins per variant: each position is checked by an exhaustive search (tests/engine/
+// forced_mate.hpp, which knows nothing of the engine) to be a mate in exactly N, and where a row
+// names an action kind, every first action that forces the mate is of that kind (the win needs a
+// drop, a shift, a tile, a promotion or an en passant). The engine must find a forcing first action
+// within the node limit. The positions come from seeded random games, picked by the exhaustive
+// search, except the en passant one, set up by hand.
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "core/move_text.hpp"
+#include "core/position_text.hpp"
+#include "core/search.hpp"
+#include "forced_mate.hpp"
+
+using namespace tessera;
+using tessera::testing::everyReplyLoses;
+using tessera::testing::forcesMate;
+
+namespace {
+
+struct ForcedMate {
+  const char* variant;
+  const char* position;
+  int moves;                          // mate in this many of the attacker's actions
+  std::optional<MoveKind> needs;      // every forcing first action is of this kind
+  bool needsPromotion = false;
+};
+
+constexpr std::int64_t kNodeLimit = 3'000'000;
+
+class ForcedMates : public ::testing::TestWithParam<ForcedMate> {};
+
+TEST_P(ForcedMates, TheExhaustiveSearchConfirmsItAndTheEngineFindsItWithinTheNodeLimit) {
+  const ForcedMate& c = GetParam();
+  Position pos = parsePosition(builtinVariant(c.variant), c.position);
+  ASSERT_TRUE(forcesMate(pos, c.moves)) << "not a forced mate in " << c.moves;
+  ASSERT_FALSE(c.moves > 1 && forcesMate(pos, c.moves - 1)) << "a shorter mate exists";
+  MoveList actions;
+  generateLegal(pos, actions);
+  int forcing = 0;
+  for (const Move& m : actions) {
+    pos.make(m);
+    const bool wins = everyReplyLoses(pos, c.moves - 1);
+    pos.unmake();
+    if (!wins) continue;
+    ++forcing;
+    if (c.needs) EXPECT_EQ(m.kind, *c.needs) << longAlgebraic(pos, m) << " also forces the mate";
+    if (c.needsPromotion) EXPECT_NE(m.promotion, 0) << longAlgebraic(pos, m) << " also forces the mate";
+  }
+  ASSERT_GT(forcing, 0);
+
+  Searcher engine;
+  SearchLimits limits;
+  limits.nodes = kNodeLimit;
+  limits.depth = 2 * c.moves + 2;
+  const SearchReport r = engine.search(pos, limits);
+  ASSERT_FALSE(r.lines.empty());
+  const Move chosen = r.lines.front().moves.front();
+  EXPECT_GT(r.lines.front().score, kMateBound) << "the engine did not see the mate (" << r.nodes << " nodes)";
+  EXPECT_EQ(kMateScore - r.lines.front().score, 2 * c.moves - 1) << "not the shortest mate";
+  pos.make(chosen);
+  EXPECT_TRUE(everyReplyLoses(pos, c.moves - 1)) << "the engine's " << pos.plyCount() << " first action does not force it";
+  pos.unmake();
+  std::printf("[ mate ] %s mate in %d: %s after %lld nodes\n", c.variant, c.moves, longAlgebraic(pos, chosen).c_str(),
+              static_cast<long long>(r.nodes));
+}
+
+const ForcedMate kForcedMates[] = {
+    {"chess", "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 3", 1, std::nullopt},
+    {"chess", "1nr1k3/rR4Bp/7n/6pP/p1Q1PR2/P4N2/2K1b3/8 w - - 3 61", 1, std::nullopt},
+    {"chess", "rn1r4/q2bk1Bp/7n/pp4pP/3QP3/7R/P1pNK3/1R3BN1 w - - 3 44", 2, std::nullopt},
+    {"chess", "rn1r4/2q1k1Bp/1bb4n/pp4pP/4P3/3Q4/P1pNK2R/1R3BN1 b - - 1 41", 3, std::nullopt},
+    {"chess", "B1b1k1Br/1rp3p1/7n/1N1p2bP/5p2/6q1/3p1P2/5K1R b - - 1 53", 1, std::nullopt, true},
+    {"chess", "B1b1k1nr/1rp3p1/5b2/1N1p3P/5p1q/7R/3p1P2/5K2 b - - 5 56", 2, std::nullopt, true},
+    {"chess", "R7/3k4/8/1Pp5/3N4/8/7Q/1K2R3 w - c6 0 1", 1, MoveKind::EnPassant},
+    {"desert-dust",
+     "vuhbeqke1h1v/ytorannu1bty/1lwm1jjfm1lc/pppp2ssp1pp/A3Bs3p2/1c2s3w3/7Jr1W1/1PS5O2o/P1PP1SSSPPPP/CL1MFFJ1M1LC/"
+     "YTOWRNNAR1TY/VUH1EQKEBHUV[] w KQkq - 1 15",
+     1, std::nullopt},
+};
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedMates),
+                         [](const ::testing::TestParamInfo<ForcedMate>& info) {
+                           std::string n = std::string(info.param.variant) + "_mate_in_" +
+                                           std::to_string(info.param.moves) + "_" + std::to_string(info.index);
+                           for (char& ch : n)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return n;
+                         });
+
+}  // namespace
