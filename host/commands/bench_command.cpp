@@ -75,7 +75,7 @@ cli::Command benchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       {"quick", "", "a short smoke run (perft: chess depth 5, the others 3; engine depth 5) for CI"},
   };
-  return {"bench", "print move generator speed (perft nodes per second), beside Fairy-Stockfish if installed",
+  return {"bench", "print perft speed (beside Fairy-Stockfish if installed), the referee's time per snapshot and the engine's speed",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
