@@ -18,6 +18,12 @@ namespace tessera {
 constexpr int kMateScore = 30000;
 constexpr int kMateBound = kMateScore - 1000;  // scores beyond this are mates
 
+// For a mate score: in how many of its own actions the side to act mates (negative: is mated).
+constexpr int movesToMate(int score) {
+  return score > 0 ? (kMateScore - score + 1) / 2 : -((kMateScore + score + 1) / 2);
+}
+constexpr bool isMateScore(int score) { return score > kMateBound || score < -kMateBound; }
+
 struct SearchLimits {
   int depth = 64;
   std::int64_t nodes = 0;  // 0: no limit

@@ -13,9 +13,7 @@ namespace tessera {
 namespace {
 
 std::string uciScore(int score) {
-  if (score > kMateBound) return "mate " + std::to_string((kMateScore - score + 1) / 2);
-  if (score < -kMateBound) return "mate -" + std::to_string((kMateScore + score + 1) / 2);
-  return "cp " + std::to_string(score);
+  return isMateScore(score) ? "mate " + std::to_string(movesToMate(score)) : "cp " + std::to_string(score);
 }
 
 class UciSession {

@@ -12,8 +12,7 @@ namespace tessera::commands {
 namespace {
 
 std::string scoreText(int score) {
-  if (score > kMateBound) return "mate " + std::to_string((kMateScore - score + 1) / 2);
-  if (score < -kMateBound) return "mate -" + std::to_string((kMateScore + score + 1) / 2);
+  if (isMateScore(score)) return "mate " + std::to_string(movesToMate(score));
   std::ostringstream out;
   out << std::showpos << std::fixed << std::setprecision(2) << score / 100.0;
   return out.str();
