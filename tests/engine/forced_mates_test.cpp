@@ -78,6 +78,17 @@ const ForcedMate kForcedMates[] = {
      "vuhbeqke1h1v/ytorannu1bty/1lwm1jjfm1lc/pppp2ssp1pp/A3Bs3p2/1c2s3w3/7Jr1W1/1PS5O2o/P1PP1SSSPPPP/CL1MFFJ1M1LC/"
      "YTOWRNNAR1TY/VUH1EQKEBHUV[] w KQkq - 1 15",
      1, std::nullopt},
+    {"chameleon-redux", "1k4b1/1n6/1QP2pp1/2Npp2p/P4b2/2N1b3/NQ1RP1b1/4K3 b - - 2 35", 1, std::nullopt},
+    {"chameleon-redux", "1k4b1/1n6/2P2pp1/Q1Npp2p/P4b2/2N1b3/NQ1RP1b1/4K3 w - - 1 35", 2, std::nullopt},
+    {"tiled-squares",
+     "rnb2qn1/ppp1bppr/1k2p2p/3p3P/3K4/2PPP1P1/PP2BP2/RNBQ2NR b - - 0 35 tttttttt/tttttttt/tttttxxt/t1xtxttt/"
+     "xtxtxxxt/xttttxtx/tttxtttt/ttttxttt;d=h2,d3,e3,b4,a5,f5,h5/b3,d5,g5,a6,b6,d6,e6,h6;s=f1,c2,g2,h4/c6,d7,d8,e8,h8;"
+     "k=c3,d4/c6",
+     1, std::nullopt},
+    {"tiled-squares",
+     "1nbq1bnr/1pppp2p/r7/p4pp1/2K2k2/N4P2/PPPPP2P/R1B1QBNR w - - 0 56 tttt1ttt/xttttttt/txxx1xtx/txtxxttt/xxtx1ttx/"
+     "t1ttttxx/tttttttt/tttttttt;d=g2,f3,g4,c5/a5,f5,h5,a6,a8;s=b1,d1,f2,g2,c3,d3,e3,g4/g6,f7,g7;k=c3,d3,e3,c4/f4,g6",
+     2, std::nullopt},
 };
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedMates),
