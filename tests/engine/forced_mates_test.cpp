@@ -89,6 +89,13 @@ const ForcedMate kForcedMates[] = {
      "1nbq1bnr/1pppp2p/r7/p4pp1/2K2k2/N4P2/PPPPP2P/R1B1QBNR w - - 0 56 tttt1ttt/xttttttt/txxx1xtx/txtxxttt/xxtx1ttx/"
      "t1ttttxx/tttttttt/tttttttt;d=g2,f3,g4,c5/a5,f5,h5,a6,a8;s=b1,d1,f2,g2,c3,d3,e3,g4/g6,f7,g7;k=c3,d3,e3,c4/f4,g6",
      2, std::nullopt},
+    {"shifting-chess", "1n2k3/6bp/2P2P1N/2PP1KpP/p7/2rB4/2b4R/5Q2 w - - 3 39 CII,BIV", 1, MoveKind::SectorShift, true},
+    {"shifting-chess", "1n3b2/4k2p/2P4N/2PP2pP/p3KP2/2rB4/7R/1b4Q1 w - - 9 42 CIII,BIV", 2, std::nullopt},
+    {"shifting-chess", "8/N4p2/3b1k2/1r2q3/1N1n2P1/3P3p/2P2K1P/Q5R1 b - - 7 43 CII,DIV", 2, MoveKind::SectorShift},
+    {"shifting-sands", "pp1kpp/1P2p1/p1P3/3p1p/1K1Pp1/P1P2P/PP3P w - - 1 34 6/2LY1p/4B1/y1g1rG/r1B3/6/3p2;pool=", 1,
+     std::nullopt},
+    {"shifting-sands", "P2kpp/4p1/ppP3/K2p1p/3Pp1/P1P2P/PP3P w - - 0 38 2L3/2Y2p/4B1/2g1rG/r1B3/6/4p1;pool=", 2,
+     std::nullopt},
 };
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedMates),
