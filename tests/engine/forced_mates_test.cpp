@@ -96,6 +96,9 @@ const ForcedMate kForcedMates[] = {
      std::nullopt},
     {"shifting-sands", "P2kpp/4p1/ppP3/K2p1p/3Pp1/P1P2P/PP3P w - - 0 38 2L3/2Y2p/4B1/2g1rG/r1B3/6/4p1;pool=", 2,
      std::nullopt},
+    {"shifting-sands",
+     "6/pkp2p/1p3P/nP2p1/pKp3/P2p1P/3P2 b - - 3 46 6/4G1/2Brl1/L1b3/3rPy/G5/1yP3;pool=;moved=a2,f2,a6,f6", 2,
+     MoveKind::ColourShift},
 };
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedMates),
