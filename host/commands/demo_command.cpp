@@ -1,82 +1,112 @@
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <chrono>
+#include <csignal>
+#include <iomanip>
+#include <filesystem>
 #include <ostream>
 #include <random>
 
 #include "commands.hpp"
-#include "core/attacks.hpp"
-#include "core/game_status.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/perft.hpp"
+#include "core/game.hpp"
+#include "core/pgn.hpp"
 #include "core/position_text.hpp"
 #include "host/cli/variant_option.hpp"
+#include "host/session/camera_input.hpp"
+#include "host/session/filmed_game_source.hpp"
+#include "host/session/table.hpp"
+#include "tests/camera/distinct_play.hpp"
 
 namespace tessera::commands {
-namespace {
-
-// The demo player: takes the most valuable capture it sees, otherwise a seeded random move, so
-// that the same game is shown every time.
-Move chooseMove(Position& pos, const MoveList& moves, std::mt19937& rng) {
-  int best = -1, bestScore = 0;
-  for (int i = 0; i < moves.size(); ++i) {
-    const PieceCode target = pos.at(moves[i].to);
-    const int score = target ? static_cast<int>(pos.variant().pieces[pieceType(target)].moves.templates.size()) : 0;
-    if (score > bestScore) {
-      bestScore = score;
-      best = i;
-    }
-  }
-  if (best >= 0) return moves[best];
-  return moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)];
-}
-
-}  // namespace
 
 cli::Command demoCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
-      {"plies", "N", "how many half-moves to play (default 24)"},
-      {"seed", "N", "seed of the demo player (default 1)"},
+      {"plies", "N", "how many actions the built-in game has, 1-60 (default 12)"},
+      {"seed", "N", "seed of the built-in game and of the scene (default 1)"},
+      {"out", "DIR", "where the record and the display frames go (default ./demo-out)"},
+      {"http", "PORT", "serve the live web page on PORT while the demo runs (the game then plays in real time)"},
+      {"linger", "SECONDS", "with --http: keep serving this long after the game (default 0)"},
   };
-  return {"demo", "play and analyse a built-in game (default: Desert Dust), no hardware needed",
-          [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
+  return {"demo", "a built-in game seen by the camera pipeline, refereed, with hints and the display (no hardware)",
+          [](const cli::CommandArgs& args, std::ostream& out, std::ostream& err) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera demo [--variant NAME] [--plies N] [--seed N]",
-                                   "Plays a game of the variant move by move, printing each action with the\n"
-                                   "number of legal replies, checks and holdings, then the start-position perft.",
-                                   specs);
+              out << cli::helpText(
+                  "tessera demo [--variant NAME] [--plies N] [--seed N] [--out DIR] [--http PORT]",
+                  "Films a built-in game of the variant (default Desert Dust) on a rendered board: a hand\n"
+                  "reaches in for every action. Every frame goes through the real camera pipeline (board\n"
+                  "location, cell classification, stabiliser); each settled board is refereed, the engine\n"
+                  "suggests the next actions, and the display is drawn. Verdicts are printed as they come;\n"
+                  "the record (game.pgn) and the display frames (display/) are written to the folder.",
+                  specs);
               return 0;
             }
-            cli::ParsedOptions withDefault = options;
             const Variant& variant = options.has("variant") ? cli::chooseVariant(options) : builtinVariant("desert-dust");
-            const int plies = static_cast<int>(options.integer("plies", 24, 1, 1000));
-            std::mt19937 rng(static_cast<unsigned>(options.integer("seed", 1, 0, 1000000)));
-            Position pos = startPosition(variant);
-            out << variant.title << " (" << variant.size.files << "x" << variant.size.ranks << ")\n";
-            out << "start: " << positionString(pos) << "\n";
-            for (int ply = 0; ply < plies; ++ply) {
-              const GameStatus status = gameStatus(pos);
-              if (status != GameStatus::Ongoing) {
-                out << "game over: " << gameStatusName(status) << "\n";
-                break;
-              }
-              MoveList moves;
-              generateLegal(pos, moves);
-              const Move m = chooseMove(pos, moves, rng);
-              const std::string text = san(pos, m);
-              const int mover = pos.sideToMove();
-              pos.make(m);
-              MoveList replies;
-              generateLegal(pos, replies);
-              out << (mover == 0 ? std::to_string(pos.fullmoveNumber()) + ". " : std::to_string(pos.fullmoveNumber() - 1) + "... ")
-                  << text << "  (" << moves.size() << " legal moves were open; " << replies.size() << " replies)"
-                  << (inCheck(pos, pos.sideToMove()) ? " check" : "") << "\n";
-            }
-            out << "final: " << positionString(pos) << "\n";
-            Position start = startPosition(variant);
-            for (int depth = 1; depth <= 3; ++depth)
-              out << "start-position perft " << depth << ": " << perft(start, depth) << "\n";
-            return 0;
+            const int plies = static_cast<int>(options.integer("plies", 12, 1, 60));
+            const unsigned seed = static_cast<unsigned>(options.integer("seed", 1, 0, 1000000));
+            const std::filesystem::path folder = options.value("out", "demo-out");
+            const bool serving = options.has("http");
+
+            std::mt19937 rng(seed);
+            Position scriptPos = startPosition(variant);
+            const std::vector<Move> script = scene::playDistinctly(scriptPos, plies, rng);
+            Game scripted(variant);
+            for (const Move& m : script) scripted.play(m);
+
+            std::filesystem::create_directories(folder);
+            std::filesystem::remove_all(folder / "display");
+            std::filesystem::remove(folder / "game.journal");
+            session::TableOptions table;
+            table.session.mode = session::PlayMode::Hints;
+            table.session.hintMillis = 100;
+            table.session.autoChoose = true;
+            table.session.journalPath = (folder / "game.journal").string();
+            table.pgnPath = (folder / "game.pgn").string();
+            table.displayFolder = folder / "display";
+            if (serving) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
+            const long linger = options.integer("linger", 0, 0, 86400);
+
+            out << variant.title << " (" << variant.size.files << "x" << variant.size.ranks << "): a built-in game of "
+                << script.size() << " actions, filmed at 800x600 and read by the camera pipeline" << std::endl;
+            const auto started = std::chrono::steady_clock::now();
+            boost::asio::io_context io;
+            session::Table t(io, variant, table, out);
+            t.start();
+
+            std::mt19937 styleRng(seed + 7);
+            const scene::SceneStyle style =
+                scene::randomStyle(styleRng, {800, 600}, scene::sheetCells(variant), false);
+            session::CameraInputHandlers handlers;
+            handlers.onSnapshot = [&](const Observation& o, double) { t.session().onObservation(o); };
+            handlers.onProblem = [&](const std::string& p) { err << "camera: " << p << std::endl; };
+            boost::asio::steady_timer lingerTimer(io);
+            handlers.onFinished = [&] {
+              if (!serving || linger == 0) return io.stop();
+              lingerTimer.expires_after(std::chrono::seconds(linger));
+              lingerTimer.async_wait([&](const boost::system::error_code&) { io.stop(); });
+            };
+            session::CameraInput camera(
+                io, std::make_unique<session::FilmedGameSource>(variant, script, style, seed), variant, serving,
+                handlers);
+            camera.start();
+            boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+            signals.async_wait([&](const boost::system::error_code& ec, int) {
+              if (!ec) io.stop();
+            });
+            io.run();
+
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            const bool same = t.session().game().actions() == scripted.actions();
+            out << camera.frames() << " frames (" << camera.unreadable() << " with a hand over the markers), "
+                << camera.snapshots() << " settled snapshots, " << t.eventsOf(session::SessionEvent::Kind::Mismatch)
+                << " mismatches, " << t.display().framesWritten() << " display frames, " << std::fixed
+                << std::setprecision(1) << seconds << " s" << std::endl;
+            out << "record " << (same ? "equals" : "DIFFERS FROM") << " the scripted game ("
+                << t.session().game().actions().size() << " of " << script.size() << " actions)" << std::endl;
+            out << "wrote " << table.pgnPath << " and " << (folder / "display").string() << "/" << std::endl;
+            return same ? 0 : 1;
           }};
 }
 

@@ -91,12 +91,19 @@ TEST(CliPerft, LoadsANewVariantFromAFile) {
   EXPECT_NE(missing.output.find("cannot read variant file"), std::string::npos);
 }
 
-TEST(CliDemo, PlaysADesertDustGameAndShowsPerft) {
-  const ProgramRun r = tessera("demo --plies 6");
-  EXPECT_EQ(r.exitCode, 0);
-  EXPECT_NE(r.output.find("Desert Dust (12x12)"), std::string::npos);
-  EXPECT_NE(r.output.find("3... "), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("start-position perft 3: 727105"), std::string::npos);
+TEST(CliDemo, RefereesAFilmedDesertDustGameThroughTheCameraPipeline) {
+  const std::string out = ::testing::TempDir() + "/demo-out";
+  const ProgramRun r = tessera("demo --plies 6 --out " + out);
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("Desert Dust (12x12)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("action: 3... "), std::string::npos) << r.output;  // verdicts printed as they come
+  EXPECT_NE(r.output.find("suggested: "), std::string::npos) << r.output;    // engine hints
+  EXPECT_NE(r.output.find("record equals the scripted game (6 of 6 actions)"), std::string::npos) << r.output;
+  const ProgramRun check = tessera("pgn --check " + out + "/game.pgn");
+  EXPECT_EQ(check.exitCode, 0) << check.output;
+  EXPECT_NE(check.output.find("6 actions replayed, all legal"), std::string::npos) << check.output;
+  EXPECT_TRUE(std::ifstream(out + "/display/frame-00001.png").good());
+  EXPECT_TRUE(std::ifstream(out + "/display/latest.png").good());
 }
 
 }  // namespace

@@ -1,0 +1,36 @@
+#include "board_layout_px.hpp"
+
+#include <algorithm>
+
+namespace tessera::display {
+
+cv::Size PixelLayout::imageSize() const {
+  return {2 * margin + size.files * cell, 2 * margin + size.ranks * cell + statusHeight};
+}
+
+cv::Rect PixelLayout::cellRect(Square sq) const {
+  const int x = margin + fileOf(sq) * cell;
+  const int y = margin + (size.ranks - 1 - rankOf(sq)) * cell;
+  return {x, y, cell, cell};
+}
+
+cv::Point PixelLayout::cellCentre(Square sq) const {
+  const cv::Rect r = cellRect(sq);
+  return {r.x + r.width / 2, r.y + r.height / 2};
+}
+
+cv::Rect PixelLayout::statusRect() const {
+  const cv::Size s = imageSize();
+  return {0, s.height - statusHeight, s.width, statusHeight};
+}
+
+PixelLayout fitLayout(BoardSize size, cv::Size target) {
+  PixelLayout layout;
+  layout.size = size;
+  const int byWidth = (target.width - 2 * layout.margin) / std::max(1, size.files);
+  const int byHeight = (target.height - 2 * layout.margin - layout.statusHeight) / std::max(1, size.ranks);
+  layout.cell = std::clamp(std::min(byWidth, byHeight), 24, 128);
+  return layout;
+}
+
+}  // namespace tessera::display

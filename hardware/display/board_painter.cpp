@@ -1,0 +1,168 @@
+#include "board_painter.hpp"
+
+#include <opencv2/imgproc.hpp>
+
+#include "core/sectors.hpp"
+#include "core/sensor_view.hpp"
+#include "hardware/display/board_palette.hpp"
+
+namespace tessera::display {
+namespace {
+
+constexpr int kFont = cv::FONT_HERSHEY_DUPLEX;
+
+void centredText(cv::Mat& img, const std::string& text, cv::Point centre, double scale, const cv::Scalar& colour,
+                 int thickness) {
+  int baseline = 0;
+  const cv::Size size = cv::getTextSize(text, kFont, scale, thickness, &baseline);
+  cv::putText(img, text, {centre.x - size.width / 2, centre.y + size.height / 2}, kFont, scale, colour, thickness,
+              cv::LINE_AA);
+}
+
+// Squares a move's marks join: a sector shift names slots, a drop lands where it starts.
+std::pair<Square, Square> markedSquares(const Move& m) {
+  if (m.kind == MoveKind::SectorShift) return {slotSquares(m.from)[0], slotSquares(m.to)[0]};
+  return {m.from, m.to};
+}
+
+}  // namespace
+
+cv::Mat BoardPainter::draw(const BoardScene& scene) const {
+  cv::Mat img(layout_.imageSize(), CV_8UC3, kBackground);
+  drawCoordinates(img);
+  if (scene.position) {
+    const Position& pos = *scene.position;
+    drawTerrain(img, pos);
+    if (pos.variant().hasSectors()) drawSectors(img, pos);
+    if (scene.lastAction) {
+      const auto [from, to] = markedSquares(*scene.lastAction);
+      drawFrame(img, from, kLastAction, 0);
+      if (to != from) drawFrame(img, to, kLastAction, 0);
+    }
+    for (Square sq : scene.legalTargets) drawLegalTarget(img, pos, sq);
+    drawCorrections(img, scene);
+    drawPieces(img, pos);
+  }
+  drawArrows(img, scene.arrows);
+  drawStatus(img, scene);
+  return img;
+}
+
+void BoardPainter::drawTerrain(cv::Mat& img, const Position& pos) const {
+  const BoardSize size = pos.variant().size;
+  for (int r = 0; r < size.ranks; ++r)
+    for (int f = 0; f < size.files; ++f) {
+      const Square sq = makeSquare(f, r);
+      const Surface s = surfaceAt(pos, sq);
+      const cv::Rect rect = layout_.cellRect(sq);
+      cv::rectangle(img, rect, surfaceColour(s), cv::FILLED);
+      if (s == Surface::AntiTile) {
+        // The printed anti-tile's cross, so it reads as a blocker and not as a light square.
+        const int pad = layout_.cell / 6;
+        const cv::Scalar ink(60, 60, 60);
+        cv::line(img, rect.tl() + cv::Point(pad, pad), rect.br() - cv::Point(pad, pad), ink, 3, cv::LINE_AA);
+        cv::line(img, {rect.x + rect.width - pad, rect.y + pad}, {rect.x + pad, rect.y + rect.height - pad}, ink, 3,
+                 cv::LINE_AA);
+      }
+    }
+}
+
+void BoardPainter::drawSectors(cv::Mat& img, const Position& pos) const {
+  for (int slot = 0; slot < kSlotColumns * kSlotRows; ++slot) {
+    if (!(pos.sectorSlots() >> slot & 1)) continue;
+    const auto squares = slotSquares(slot);
+    const cv::Rect r = layout_.cellRect(squares[0]) | layout_.cellRect(squares[3]);
+    cv::rectangle(img, r, kSectorLine, 2);
+  }
+}
+
+void BoardPainter::drawFrame(cv::Mat& img, Square sq, const cv::Scalar& colour, int inset) const {
+  const int band = std::max(3, layout_.cell / 12);
+  cv::Rect r = layout_.cellRect(sq);
+  r.x += inset + band / 2;
+  r.y += inset + band / 2;
+  r.width -= 2 * inset + band;
+  r.height -= 2 * inset + band;
+  cv::rectangle(img, r, colour, band);
+}
+
+void BoardPainter::drawLegalTarget(cv::Mat& img, const Position& pos, Square sq) const {
+  if (pos.at(sq)) {
+    drawFrame(img, sq, kLegalTarget, 0);
+    return;
+  }
+  cv::circle(img, layout_.cellCentre(sq), layout_.cell / 6, kLegalTarget, cv::FILLED, cv::LINE_AA);
+}
+
+void BoardPainter::drawCorrections(cv::Mat& img, const BoardScene& scene) const {
+  for (Square sq : scene.differing) drawFrame(img, sq, kFixSquare, 0);
+  for (const Correction& c : scene.corrections) {
+    if (c.from != kNoSquare) drawFrame(img, c.from, kFixSquare, 0);
+    if (c.to != kNoSquare) drawFrame(img, c.to, kFixSquare, 0);
+  }
+}
+
+void BoardPainter::drawPieces(cv::Mat& img, const Position& pos) const {
+  const Variant& v = pos.variant();
+  const int radius = layout_.cell * 38 / 100;
+  for (int r = 0; r < v.size.ranks; ++r)
+    for (int f = 0; f < v.size.files; ++f) {
+      const Square sq = makeSquare(f, r);
+      const PieceCode p = pos.at(sq);
+      if (!p) continue;
+      const int side = pieceSide(p);
+      const cv::Point c = layout_.cellCentre(sq);
+      cv::circle(img, c, radius, pieceFill(side, v.sides), cv::FILLED, cv::LINE_AA);
+      cv::circle(img, c, radius, cv::Scalar(90, 90, 90), 2, cv::LINE_AA);
+      const std::string letter(1, v.pieces[pieceType(p)].letter);
+      centredText(img, letter, c, layout_.cell / 48.0, pieceInk(side, v.sides), std::max(1, layout_.cell / 32));
+    }
+}
+
+void BoardPainter::drawArrows(cv::Mat& img, const std::vector<Arrow>& arrows) const {
+  // Later lines first, so the best one lies on top.
+  for (auto it = arrows.rbegin(); it != arrows.rend(); ++it) {
+    if (it->from == kNoSquare || it->to == kNoSquare) continue;
+    const int thickness = std::max(2, layout_.cell / (it->rank == 0 ? 9 : 16));
+    const cv::Point a = layout_.cellCentre(it->from), b = layout_.cellCentre(it->to);
+    if (a == b) {
+      cv::circle(img, a, layout_.cell / 3, kArrow, thickness, cv::LINE_AA);
+      continue;
+    }
+    const double length = cv::norm(b - a);
+    cv::arrowedLine(img, a, b, kArrow, thickness, cv::LINE_AA, 0, std::min(0.4, layout_.cell * 0.4 / length));
+  }
+}
+
+void BoardPainter::drawCoordinates(cv::Mat& img) const {
+  const BoardSize size = layout_.size;
+  const double scale = layout_.margin / 40.0;
+  for (int f = 0; f < size.files; ++f) {
+    const cv::Rect r = layout_.cellRect(makeSquare(f, 0));
+    centredText(img, std::string(1, fileLetter(f)), {r.x + r.width / 2, r.y + r.height + layout_.margin / 2}, scale,
+                kText, 1);
+  }
+  for (int rank = 0; rank < size.ranks; ++rank) {
+    const cv::Rect r = layout_.cellRect(makeSquare(0, rank));
+    centredText(img, std::to_string(rank + 1), {layout_.margin / 2, r.y + r.height / 2}, scale, kText, 1);
+  }
+}
+
+void BoardPainter::drawStatus(cv::Mat& img, const BoardScene& scene) const {
+  const cv::Rect band = layout_.statusRect();
+  const double scale = std::max(0.6, img.cols / 900.0);
+  const int x = layout_.margin;
+  if (!scene.message.empty())
+    cv::putText(img, scene.message, {x, band.y + band.height / 3}, kFont, scale, kText, 2, cv::LINE_AA);
+  std::string second = scene.result;
+  if (!second.empty())
+    cv::putText(img, second, {x, band.y + band.height * 3 / 4}, kFont, scale * 1.1, kLastAction, 2, cv::LINE_AA);
+  if (!scene.clock.empty()) {
+    int baseline = 0;
+    const cv::Size s = cv::getTextSize(scene.clock, kFont, scale, 2, &baseline);
+    cv::putText(img, scene.clock, {band.width - x - s.width, band.y + band.height * 3 / 4}, kFont, scale, kText, 2,
+                cv::LINE_AA);
+  }
+}
+
+}  // namespace tessera::display

@@ -1,0 +1,32 @@
+#pragma once
+// Everything the display shows at one moment: the position (terrain and pieces come from it) and
+// the marks laid over it. Views build one from the session's state; the painter draws it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/reconcile.hpp"
+
+namespace tessera::display {
+
+struct Arrow {
+  Square from = kNoSquare;
+  Square to = kNoSquare;
+  int rank = 0;  // 0: the engine's best line, 1...: the next lines (drawn thinner)
+};
+
+struct BoardScene {
+  const Position* position = nullptr;
+  std::optional<Move> lastAction;
+  std::vector<Square> legalTargets;     // where the side to move (or a lifted piece) may act
+  std::vector<Arrow> arrows;            // the engine's suggestions
+  std::vector<Correction> corrections;  // a mismatch: what to put back, and how
+  std::vector<Square> differing;        // a mismatch: squares that differ from the position
+  std::string message;                  // the prompt line: a verdict, a choice to make
+  std::string result;                   // "1-0 checkmate", empty while the game goes on
+  std::string clock;                    // shown at the right of the status line, if any
+};
+
+}  // namespace tessera::display

@@ -1,0 +1,213 @@
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <csignal>
+#include <ostream>
+
+#include "commands.hpp"
+#include "core/pgn.hpp"
+#include "hardware/camera/frame_source.hpp"
+#include "hardware/link/firmware_link.hpp"
+#include "host/cli/variant_option.hpp"
+#include "host/session/camera_input.hpp"
+#include "host/session/config_arguments.hpp"
+#include "host/session/led_colours.hpp"
+#include "host/session/screen_view.hpp"
+#include "host/session/table.hpp"
+#include "host/web/session_commands.hpp"
+#ifdef TESSERA_HAVE_GPIO
+#include "hardware/gpio/gpio_devices.hpp"
+#endif
+
+namespace tessera::commands {
+namespace {
+
+struct InputSpec {
+  std::string kind;    // frames, camera, link, gpio
+  std::string device;  // folder, /dev/videoN, serial port
+};
+
+InputSpec parseInput(const std::string& text) {
+  const auto colon = text.find(':');
+  InputSpec in{text.substr(0, colon), colon == std::string::npos ? "" : text.substr(colon + 1)};
+  if (in.kind == "frames") {
+    if (in.device.empty()) throw cli::UsageError("--input frames:DIR needs a folder of images or a video file");
+  } else if (in.kind == "camera") {
+    if (in.device.empty()) in.device = "/dev/video0";
+  } else if (in.kind == "link") {
+    if (in.device.empty()) in.device = "/dev/ttyACM0";
+  } else if (in.kind != "gpio") {
+    throw cli::UsageError("unknown --input '" + text + "': use frames:DIR, camera[:DEV], link[:DEV] or gpio");
+  }
+  return in;
+}
+
+// A switch board or the firmware reports a board once, when it settles. Reading it again a moment
+// later (unchanged) is the second reading that lets the referee rule out a lone misread.
+class ReadAgain {
+ public:
+  ReadAgain(boost::asio::io_context& io, session::RefereeSession& s) : timer_(io), session_(s) {}
+  void feed(const Observation& o) {
+    session_.onObservation(o);
+    latest_ = o;
+    timer_.expires_after(std::chrono::milliseconds(300));
+    timer_.async_wait([this](const boost::system::error_code& ec) {
+      if (!ec) session_.onObservation(latest_);
+    });
+  }
+
+ private:
+  boost::asio::steady_timer timer_;
+  session::RefereeSession& session_;
+  Observation latest_;
+};
+
+}  // namespace
+
+cli::Command playCommand() {
+  static const std::vector<cli::OptionSpec> specs = {
+      cli::kVariantOption,
+      cli::kVariantFileOption,
+      {"input", "SPEC", "frames:DIR (recorded images or video), camera[:/dev/videoN], link[:PORT] or gpio (required)"},
+      {"mode", "MODE", "referee (two players, default), engine (play against the engine) or hints (after every action)"},
+      {"engine-side", "SIDE", "engine mode: white or black (default black)"},
+      {"engine-ms", "N", "engine thinking time per action, 10-60000 ms (default 500)"},
+      {"journal", "FILE", "crash-safe game journal; an existing one is resumed"},
+      {"pgn", "FILE", "keep the game record here, rewritten after every action (default: print it at the end)"},
+      {"display-out", "DIR", "write the display image as PNG frames into DIR (latest.png is always the newest)"},
+      {"display-latest-only", "", "with --display-out: keep only latest.png (for long unattended games)"},
+      {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, q quit)"},
+      {"http", "PORT", "serve the web page on PORT (0: any free port)"},
+      {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
+      {"realtime", "", "play a recording at its frame rate instead of as fast as possible"},
+      {"auto-choose", "", "take the proposed explanation when several fit (no player at hand)"},
+      {"linger", "SECONDS", "keep serving the web page this long after a recording ends (default 0)"},
+      {"config", "FILE", "settings file: [tessera] with these options (name = value), [gpio] with the pins"},
+  };
+  return {"play", "referee a game at the table: camera, link or GPIO input, display, web page, journal",
+          [](const cli::CommandArgs& commandLine, std::ostream& out, std::ostream& err) {
+            cli::CommandArgs args = commandLine;
+            if (const auto first = cli::parseOptions(specs, commandLine); first.has("config")) {
+              args = session::configArguments(first.value("config"), specs, commandLine);
+              args.insert(args.end(), commandLine.begin(), commandLine.end());
+            }
+            const auto options = cli::parseOptions(specs, args);
+            if (options.helpRequested()) {
+              out << cli::helpText(
+                  "tessera play --variant NAME --input SPEC [--mode referee|engine|hints] [--journal FILE]\n"
+                  "             [--pgn FILE] [--display-out DIR] [--http PORT]",
+                  "Watches the board, checks every change against the rules and keeps the record.\n"
+                  "Each settled board becomes a verdict (printed as it comes); accepted actions go to\n"
+                  "the journal before anything else, so a power cut loses nothing. Against the engine\n"
+                  "the engine announces its action and only that is accepted (override from the web\n"
+                  "page). A recording (frames:DIR) ends the program when it ends.",
+                  specs);
+              return 0;
+            }
+            if (!options.has("input")) throw cli::UsageError("--input is required");
+            const InputSpec input = parseInput(options.value("input"));
+            const Variant& variant = cli::chooseVariant(options);
+
+            session::TableOptions table;
+            const auto mode = session::parsePlayMode(options.value("mode", "referee"));
+            if (!mode) throw cli::UsageError("--mode must be referee, engine or hints");
+            table.session.mode = *mode;
+            const std::string engineSide = options.value("engine-side", "black");
+            if (engineSide != "white" && engineSide != "black") throw cli::UsageError("--engine-side must be white or black");
+            table.session.engineSide = engineSide == "white" ? 0 : 1;
+            table.session.engineMillis = static_cast<int>(options.integer("engine-ms", 500, 10, 60000));
+            table.session.autoChoose = options.has("auto-choose");
+            table.session.journalPath = options.value("journal");
+            table.pgnPath = options.value("pgn");
+            if (options.has("display-out")) table.displayFolder = options.value("display-out");
+            table.numberedFrames = !options.has("display-latest-only");
+            if (options.has("http")) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
+            const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
+            const long linger = options.integer("linger", 0, 0, 86400);
+
+            boost::asio::io_context io;
+            session::Table t(io, variant, table, err);
+            std::unique_ptr<session::ScreenView> screen;
+            if (options.has("screen")) screen = std::make_unique<session::ScreenView>(io, t.session(), t.display(), t.bus());
+            t.start();
+
+            std::unique_ptr<session::CameraInput> camera;
+            std::unique_ptr<link::FirmwareLink> firmware;
+            std::unique_ptr<ReadAgain> rereader;
+#ifdef TESSERA_HAVE_GPIO
+            std::unique_ptr<gpio::GpioDevices> gpio;
+            std::unique_ptr<boost::asio::steady_timer> scan;
+            std::function<void()> scanLoop;
+#endif
+            boost::asio::steady_timer lingerTimer(io);
+            auto onSnapshot = [&](const Observation& o, double) { t.session().onObservation(o); };
+            if (input.kind == "frames" || input.kind == "camera") {
+              session::CameraInputHandlers handlers;
+              handlers.onSnapshot = onSnapshot;
+              handlers.onProblem = [&](const std::string& p) {
+                err << (p.empty() ? std::string("camera: frames again") : "camera: " + p) << std::endl;
+              };
+              handlers.onFinished = [&] {
+                if (linger == 0) return io.stop();
+                err << "recording ended; serving the page for " << linger << " s more" << std::endl;
+                lingerTimer.expires_after(std::chrono::seconds(linger));
+                lingerTimer.async_wait([&](const boost::system::error_code&) { io.stop(); });
+              };
+              camera = std::make_unique<session::CameraInput>(
+                  io, camera::openFrameSource(input.device, fps), variant,
+                  input.kind == "frames" && options.has("realtime"), handlers);
+              camera->start();
+            } else if (input.kind == "link") {
+              link::LinkOptions linkOptions;
+              linkOptions.devicePath = input.device;
+              link::LinkHandlers handlers;
+              handlers.onObservation = [&](const Observation& o) { rereader->feed(o); };
+              handlers.onEvent = [&](const link::LinkEvent& e) { err << "link: " << e.message << std::endl; };
+              rereader = std::make_unique<ReadAgain>(io, t.session());
+              firmware = std::make_unique<link::FirmwareLink>(io, linkOptions, handlers);
+              // The board's LEDs show the squares to fix, a lifted piece's destinations, the engine's action.
+              t.bus().subscribe([&](const session::SessionEvent&) {
+                if (firmware->state() == link::LinkState::Connected) firmware->sendLedFrame(session::ledColours(t.session()));
+              });
+              firmware->start();
+            } else {
+#ifdef TESSERA_HAVE_GPIO
+              if (!options.has("config")) throw cli::UsageError("--input gpio needs --config FILE with a [gpio] section (the pins)");
+              gpio = std::make_unique<gpio::GpioDevices>(gpio::readGpioConfigFile(options.value("config")));
+              rereader = std::make_unique<ReadAgain>(io, t.session());
+              scan = std::make_unique<boost::asio::steady_timer>(io);
+              scanLoop = [&] {
+                if (auto report = gpio->board().poll()) rereader->feed(report->observation);
+                for (const auto& press : gpio->buttons().wait(std::chrono::nanoseconds(0)))
+                  if (press.action == gpio::ButtonAction::Pressed && press.button != "menu")
+                    web::runSessionCommand(t.session(), press.button);
+                scan->expires_after(gpio->scanInterval());
+                scan->async_wait([&](const boost::system::error_code& ec) {
+                  if (!ec) scanLoop();
+                });
+              };
+              scanLoop();
+#else
+              throw cli::UsageError("--input gpio: this build has no libgpiod (install libgpiod-dev and rebuild)");
+#endif
+            }
+
+            boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+            signals.async_wait([&](const boost::system::error_code& ec, int) {
+              if (!ec) io.stop();
+            });
+            io.run();
+
+            if (camera)
+              err << camera->describe() << ": " << camera->frames() << " frames, " << camera->unreadable()
+                  << " without a readable board, " << camera->snapshots() << " settled snapshots" << std::endl;
+            const GameResult result = t.session().result();
+            err << t.session().game().actions().size() << " actions; "
+                << (result.finished() ? result.token + " " + result.reason : std::string("game going on")) << "; "
+                << t.eventsOf(session::SessionEvent::Kind::Mismatch) << " mismatches" << std::endl;
+            if (table.pgnPath.empty()) out << t.session().pgn();
+            return 0;
+          }};
+}
+
+}  // namespace tessera::commands

@@ -1,0 +1,58 @@
+#include "action_text.hpp"
+
+#include "core/move_text.hpp"
+#include "core/position_text.hpp"
+
+namespace tessera::session {
+
+std::string numberedSan(const Position& before, const Move& m) {
+  Position pos = before;
+  const std::string text = san(pos, m);
+  const std::string number = std::to_string(before.fullmoveNumber());
+  if (before.variant().sides != 2) return number + ". " + text;
+  return number + (before.sideToMove() == 0 ? ". " : "... ") + text;
+}
+
+std::string explanationText(const Position& pos, const Explanation& e) {
+  switch (e.kind) {
+    case Explanation::Kind::Nothing: return "no change";
+    case Explanation::Kind::Action: return numberedSan(pos, e.move);
+    case Explanation::Kind::Takeback:
+      return "take back " + std::to_string(e.plies) + (e.plies == 1 ? " action" : " actions");
+    case Explanation::Kind::Amend: {
+      Position before = pos;
+      before.unmake();
+      return "instead of the last action: " + numberedSan(before, e.move);
+    }
+  }
+  return "?";
+}
+
+std::vector<std::string> recordSan(const Game& game) {
+  std::vector<std::string> out;
+  Position pos = parsePosition(game.variant(), game.startPosition());
+  for (const Move& m : game.actions()) {
+    out.push_back(san(pos, m));
+    pos.make(m);
+  }
+  return out;
+}
+
+std::string correctionText(const Variant& variant, const Correction& c) {
+  const auto piece = [&] {
+    if (!c.piece) return std::string("the piece");
+    return "the " + sideFullName(variant, pieceSide(c.piece)) + " " +
+           std::string(1, variant.pieces[static_cast<std::size_t>(pieceType(c.piece))].letter);
+  };
+  switch (c.kind) {
+    case Correction::Kind::Place: return "put " + piece() + " on " + squareName(c.to);
+    case Correction::Kind::Remove: return "take the piece off " + squareName(c.from);
+    case Correction::Kind::Move: return "move the piece on " + squareName(c.from) + " back to " + squareName(c.to);
+    case Correction::Kind::Replace: return "put " + piece() + " on " + squareName(c.to) + " instead";
+    case Correction::Kind::Surface:
+      return squareName(c.to) + " should show " + std::string(surfaceName(c.surface));
+  }
+  return "";
+}
+
+}  // namespace tessera::session

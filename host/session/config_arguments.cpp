@@ -1,0 +1,61 @@
+#include "config_arguments.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "hardware/gpio/config_section.hpp"
+#include "hardware/gpio/gpio_error.hpp"
+
+namespace tessera::session {
+namespace {
+
+bool givenOnCommandLine(const std::vector<std::string>& args, const std::string& name) {
+  return std::any_of(args.begin(), args.end(), [&](const std::string& a) {
+    return a == "--" + name || a.rfind("--" + name + "=", 0) == 0;
+  });
+}
+
+}  // namespace
+
+std::vector<std::string> configArguments(const std::string& path, const std::vector<cli::OptionSpec>& specs,
+                                         const std::vector<std::string>& commandLine) {
+  std::ifstream in(path);
+  if (!in) throw cli::UsageError("cannot read the configuration file '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  gpio::ConfigSection section;
+  try {
+    section = gpio::readConfigSection(text.str(), "tessera");
+  } catch (const gpio::GpioConfigError& e) {
+    throw cli::UsageError(path + ": " + e.what());
+  }
+  std::vector<std::string> args;
+  for (const gpio::ConfigEntry& entry : section.entries) {
+    const std::string name = [&] {
+      std::string n = entry.key;
+      std::replace(n.begin(), n.end(), '_', '-');
+      return n;
+    }();
+    const auto spec = std::find_if(specs.begin(), specs.end(), [&](const cli::OptionSpec& s) { return s.name == name; });
+    const std::string where = path + " line " + std::to_string(entry.line) + ": ";
+    if (spec == specs.end() || name == "config") {
+      std::string known;
+      for (const auto& s : specs)
+        if (s.name != "config") known += (known.empty() ? "" : ", ") + s.name;
+      throw cli::UsageError(where + "unknown setting '" + entry.key + "' (known: " + known + ")");
+    }
+    if (givenOnCommandLine(commandLine, name)) continue;
+    if (spec->valueName.empty()) {
+      if (entry.value == "yes" || entry.value == "true") args.push_back("--" + name);
+      else if (entry.value != "no" && entry.value != "false")
+        throw cli::UsageError(where + "'" + entry.key + "' is yes or no, not '" + entry.value + "'");
+      continue;
+    }
+    args.push_back("--" + name);
+    args.push_back(entry.value);
+  }
+  return args;
+}
+
+}  // namespace tessera::session

@@ -1,0 +1,36 @@
+#include "led_colours.hpp"
+
+#include "core/movegen.hpp"
+#include "core/sectors.hpp"
+
+namespace tessera::session {
+
+std::vector<link::Rgb> ledColours(RefereeSession& session) {
+  const BoardSize size = session.game().variant().size;
+  std::vector<link::Rgb> leds(static_cast<std::size_t>(size.cellCount()));
+  const auto light = [&](Square sq, link::Rgb colour) {
+    if (sq != kNoSquare && size.contains(fileOf(sq), rankOf(sq)))
+      leds[static_cast<std::size_t>(rankOf(sq) * size.files + fileOf(sq))] = colour;
+  };
+  const auto lightMove = [&](const Move& m) {
+    if (m.kind == MoveKind::SectorShift) {
+      for (Square sq : slotSquares(m.from)) light(sq, kLedEngine);
+      for (Square sq : slotSquares(m.to)) light(sq, kLedEngine);
+      return;
+    }
+    light(m.from, kLedEngine);
+    light(m.to, kLedEngine);
+  };
+  if (session.engineAction()) lightMove(*session.engineAction());
+  else if (!session.hintMoves().empty()) lightMove(session.hintMoves().front());
+  if (const auto from = session.liftedFrom()) {
+    MoveList moves;
+    generateLegal(session.game().position(), moves);
+    for (const Move& m : moves)
+      if (m.from == *from && m.kind != MoveKind::SectorShift) light(m.to, kLedTarget);
+  }
+  for (Square sq : session.differing()) light(sq, kLedFix);
+  return leds;
+}
+
+}  // namespace tessera::session

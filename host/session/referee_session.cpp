@@ -1,0 +1,311 @@
+#include "referee_session.hpp"
+
+#include <filesystem>
+#include <sstream>
+
+#include "core/movegen.hpp"
+#include "core/pgn.hpp"
+#include "core/sensor_view.hpp"
+#include "host/session/action_text.hpp"
+#include "host/session/same_reading.hpp"
+
+namespace tessera::session {
+namespace {
+
+std::unique_ptr<Game> freshGame(const Variant& variant, const std::string& start) {
+  return start.empty() ? std::make_unique<Game>(variant) : std::make_unique<Game>(variant, start);
+}
+
+std::string squareList(const std::vector<Square>& squares) {
+  std::string out;
+  for (Square sq : squares) out += (out.empty() ? "" : " ") + squareName(sq);
+  return out;
+}
+
+// The one square where a piece of the side to move stood and the board now shows nothing, when
+// that is the only difference: the player holds that piece in the air.
+std::optional<Square> liftedPiece(const Position& pos, const Observation& seen, const std::vector<Square>& differing) {
+  if (differing.size() != 1) return std::nullopt;
+  const Square sq = differing.front();
+  const PieceCode p = pos.at(sq);
+  if (!p || pieceSide(p) != pos.sideToMove()) return std::nullopt;
+  if (seen.at(fileOf(sq), rankOf(sq)).occupant != Occupant::Empty) return std::nullopt;
+  return sq;
+}
+
+}  // namespace
+
+RefereeSession::RefereeSession(const Variant& variant, SessionOptions options, EventBus& bus)
+    : variant_(variant), options_(std::move(options)), bus_(bus), game_(freshGame(variant, options_.startPosition)), clock_(variant.sides) {}
+
+void RefereeSession::start() {
+  std::string how = "new game";
+  if (!options_.journalPath.empty()) {
+    if (std::filesystem::exists(options_.journalPath) && std::filesystem::file_size(options_.journalPath) > 0) {
+      RecoveredGame recovered = GameJournal::recover(options_.journalPath, [&](std::string_view name) -> const Variant& {
+        return name == variant_.fullName || name == variant_.name ? variant_ : builtinVariant(name);
+      });
+      game_ = std::move(recovered.game);
+      journal_.emplace(std::move(recovered.journal));
+      warnings_ = recovered.warnings;
+      how = "resumed from " + options_.journalPath + " after " + std::to_string(game_->actions().size()) + " actions";
+    } else {
+      journal_.emplace(GameJournal::create(options_.journalPath, *game_));
+    }
+  }
+  lastResult_ = game_->result().token;
+  publish(SessionEvent::Kind::GameStarted, game_->variant().title + ": " + how);
+  for (const auto& w : warnings_) publish(SessionEvent::Kind::Message, "journal: " + w);
+  afterChange();
+}
+
+void RefereeSession::onObservation(const Observation& seen) {
+  const bool again = lastSeen_ && sameReading(*lastSeen_, seen);
+  lastSeen_ = seen;
+  ReconcileOptions o;
+  o.minConfidence = options_.minConfidence;
+  o.readTwice = again;
+  if (expected_ && game_->position().sideToMove() == options_.engineSide) o.expected = expected_;
+  const Verdict verdict = reconcile(game_->position(), seen, o);
+  // A lone misread could make another explanation look exact: wait for the same reading again.
+  if (verdict.kind == VerdictKind::Choose && verdict.exactChoices == 1 && !again) return;
+  handle(verdict);
+}
+
+void RefereeSession::handle(const Verdict& v) {
+  const Position& pos = game_->position();
+  switch (v.kind) {
+    case VerdictKind::Unchanged:
+      if (!differing_.empty() || unexpected_) {
+        differing_.clear();
+        corrections_.clear();
+        lifted_.reset();
+        unexpected_.reset();
+        note(SessionEvent::Kind::Restored, "board matches the game again");
+      }
+      return;
+    case VerdictKind::Action: apply({Explanation::Kind::Action, v.action, 0}); return;
+    case VerdictKind::Amend: apply({Explanation::Kind::Amend, v.action, 0}); return;
+    case VerdictKind::Takeback: apply({Explanation::Kind::Takeback, Move{}, v.plies}); return;
+    case VerdictKind::Unexpected: {
+      if (unexpected_ && *unexpected_ == v.action) return;
+      unexpected_ = v.action;
+      note(SessionEvent::Kind::Unexpected, "the engine plays " + numberedSan(pos, *expected_) + ", the board shows " +
+                                               numberedSan(pos, v.action) + ": play the engine's action or override");
+      return;
+    }
+    case VerdictKind::Choose: {
+      if (choices_ == v.choices) return;  // already asked
+      choices_ = v.choices;
+      proposed_ = v.defaultChoice;
+      if (options_.autoChoose) {
+        const Explanation taken = choices_[static_cast<std::size_t>(proposed_)];
+        publish(SessionEvent::Kind::Choose, "several explanations, took " + explanationText(pos, taken));
+        choices_.clear();
+        apply(taken);
+        return;
+      }
+      std::string text = "which was it?";
+      const auto texts = choiceTexts();
+      for (std::size_t i = 0; i < texts.size(); ++i) text += " " + std::to_string(i + 1) + ") " + texts[i];
+      note(SessionEvent::Kind::Choose, text);
+      return;
+    }
+    case VerdictKind::Mismatch: {
+      if (differing_ == v.differing) return;
+      differing_ = v.differing;
+      corrections_ = v.corrections;
+      lifted_ = lastSeen_ ? liftedPiece(pos, *lastSeen_, differing_) : std::nullopt;
+      if (lifted_) {
+        note(SessionEvent::Kind::Mismatch, "piece lifted from " + squareName(*lifted_));
+      } else {
+        std::string how;
+        for (const Correction& c : corrections_) how += (how.empty() ? "" : "; ") + correctionText(variant_, c);
+        note(SessionEvent::Kind::Mismatch, "the board does not match (" + squareList(differing_) + ")" +
+                                               (how.empty() ? "" : ": " + how));
+      }
+      return;
+    }
+  }
+}
+
+void RefereeSession::apply(const Explanation& e) {
+  Game& g = *game_;
+  std::string text;
+  SessionEvent::Kind kind = SessionEvent::Kind::Action;
+  switch (e.kind) {
+    case Explanation::Kind::Nothing: clearPrompts(); return;
+    case Explanation::Kind::Action:
+      if (g.result().finished()) {
+        note(SessionEvent::Kind::Message, "the game is over: take back to go on");
+        return;
+      }
+      text = numberedSan(g.position(), e.move);
+      if (journal_) journal_->recordAction(g.position(), e.move);
+      g.play(e.move);
+      break;
+    case Explanation::Kind::Amend: {
+      g.takeBack(1);
+      text = "amended: " + numberedSan(g.position(), e.move);
+      if (journal_) {
+        journal_->recordTakeback(1);
+        journal_->recordAction(g.position(), e.move);
+      }
+      g.play(e.move);
+      break;
+    }
+    case Explanation::Kind::Takeback:
+      g.takeBack(e.plies);
+      if (journal_) journal_->recordTakeback(e.plies);
+      kind = SessionEvent::Kind::Takeback;
+      text = "took back " + std::to_string(e.plies) + (e.plies == 1 ? " action" : " actions");
+      break;
+  }
+  clearPrompts();
+  expected_.reset();
+  ++revision_;
+  publish(kind, text);
+  afterChange();
+}
+
+void RefereeSession::afterChange() {
+  GameResult r = game_->result();
+  if (r.finished()) clock_.stop(GameClock::Clock::now());
+  else clock_.turnTo(game_->position().sideToMove(), GameClock::Clock::now());
+  if (r.token != lastResult_) {
+    lastResult_ = r.token;
+    publish(SessionEvent::Kind::Result, r.finished() ? r.token + " " + r.reason : "the game goes on");
+  }
+  if (r.finished()) return;
+  if (options_.mode == PlayMode::Engine && game_->position().sideToMove() == options_.engineSide) announceEngineAction();
+  if (options_.mode == PlayMode::Hints) hint();
+}
+
+void RefereeSession::announceEngineAction() {
+  const auto best = engine_.bestActions(game_->position(), options_.engineMillis, 1);
+  if (best.empty()) return;
+  expected_ = best.front();
+  note(SessionEvent::Kind::EngineAction, "the engine plays " + numberedSan(game_->position(), *expected_) + ": carry it out on the board");
+}
+
+void RefereeSession::hint() {
+  if (game_->result().finished()) {
+    note(SessionEvent::Kind::Message, "the game is over");
+    return;
+  }
+  hints_ = engine_.bestActions(game_->position(), options_.hintMillis, options_.hintLines);
+  std::string text = "suggested:";
+  for (const Move& m : hints_) text += " " + numberedSan(game_->position(), m);
+  note(SessionEvent::Kind::Hint, text);
+}
+
+void RefereeSession::takeBack() {
+  if (game_->actions().empty()) {
+    note(SessionEvent::Kind::Message, "nothing to take back");
+    return;
+  }
+  // Against the engine, take back the engine's action and the player's before it.
+  int plies = 1;
+  if (options_.mode == PlayMode::Engine && game_->position().sideToMove() != options_.engineSide &&
+      game_->actions().size() >= 2)
+    plies = 2;
+  apply({Explanation::Kind::Takeback, Move{}, plies});
+}
+
+void RefereeSession::confirm() {
+  if (!choices_.empty()) {
+    choose(proposed_);
+  } else if (unexpected_) {
+    overrideEngine();
+  } else {
+    note(SessionEvent::Kind::Message, "nothing to confirm");
+  }
+}
+
+void RefereeSession::choose(int index) {
+  if (index < 0 || index >= static_cast<int>(choices_.size())) {
+    note(SessionEvent::Kind::Message, "no choice " + std::to_string(index + 1));
+    return;
+  }
+  apply(choices_[static_cast<std::size_t>(index)]);
+}
+
+void RefereeSession::overrideEngine() {
+  if (!unexpected_) {
+    note(SessionEvent::Kind::Message, "nothing to override");
+    return;
+  }
+  const Move m = *unexpected_;
+  apply({Explanation::Kind::Action, m, 0});
+}
+
+void RefereeSession::newGame() {
+  game_ = freshGame(variant_, options_.startPosition);
+  clock_ = GameClock(variant_.sides);
+  if (!options_.journalPath.empty()) {
+    // The finished game's journal is kept beside the new one.
+    std::error_code ec;
+    std::filesystem::rename(options_.journalPath, options_.journalPath + ".previous", ec);
+    journal_.reset();
+    journal_.emplace(GameJournal::create(options_.journalPath, *game_));
+  }
+  clearPrompts();
+  expected_.reset();
+  lastSeen_.reset();
+  lastResult_ = "*";
+  ++revision_;
+  publish(SessionEvent::Kind::GameStarted, game_->variant().title + ": new game");
+  afterChange();
+}
+
+void RefereeSession::resign() {
+  if (variant_.sides != 2 || game_->result().finished()) {
+    note(SessionEvent::Kind::Message, "cannot resign now");
+    return;
+  }
+  const int side = game_->position().sideToMove();
+  game_->resign(side);
+  if (journal_) journal_->recordResignation(side);
+  ++revision_;
+  afterChange();
+}
+
+void RefereeSession::agreeDraw() {
+  if (variant_.sides != 2 || game_->result().finished()) {
+    note(SessionEvent::Kind::Message, "cannot agree a draw now");
+    return;
+  }
+  game_->agreeDraw();
+  if (journal_) journal_->recordDrawAgreed();
+  ++revision_;
+  afterChange();
+}
+
+std::string RefereeSession::pgn() { return writePgn(*game_); }
+
+std::vector<std::string> RefereeSession::choiceTexts() const {
+  std::vector<std::string> out;
+  for (const Explanation& e : choices_) out.push_back(explanationText(game_->position(), e));
+  return out;
+}
+
+void RefereeSession::clearPrompts() {
+  choices_.clear();
+  unexpected_.reset();
+  hints_.clear();
+  differing_.clear();
+  corrections_.clear();
+  lifted_.reset();
+}
+
+void RefereeSession::note(SessionEvent::Kind kind, const std::string& text) {
+  ++revision_;
+  publish(kind, text);
+}
+
+void RefereeSession::publish(SessionEvent::Kind kind, const std::string& text) {
+  message_ = text;
+  bus_.publish({kind, text});
+}
+
+}  // namespace tessera::session

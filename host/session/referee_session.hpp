@@ -1,0 +1,105 @@
+#pragma once
+// One game at the table: settled observations come in, reconcile (core/reconcile.hpp) turns them
+// into verdicts, accepted actions go into the Game and, before anything else happens, into the
+// journal; the players' commands (hint, takeback, confirm, choose, new game, resign, draw,
+// override) come from buttons or the web page. Everything it does is published on the EventBus.
+// Not thread-safe: call it from the event loop's thread only.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/reconcile.hpp"
+#include "host/record/game_journal.hpp"
+#include "host/session/engine_advisor.hpp"
+#include "host/session/event_bus.hpp"
+#include "host/session/game_clock.hpp"
+#include "host/session/play_mode.hpp"
+
+namespace tessera::session {
+
+struct SessionOptions {
+  PlayMode mode = PlayMode::Referee;
+  int engineSide = 1;      // engine mode: the side the engine plays
+  int engineMillis = 500;  // thinking time per engine action
+  int hintMillis = 300;
+  int hintLines = 3;
+  float minConfidence = 0.3f;  // cells read less surely count as unknown
+  // No player at hand (a recording, the demo): a choice is settled by the proposed explanation.
+  bool autoChoose = false;
+  std::string journalPath;  // empty: no journal
+  std::string startPosition;  // empty: the variant's start
+};
+
+class RefereeSession {
+ public:
+  RefereeSession(const Variant& variant, SessionOptions options, EventBus& bus);
+
+  // Opens the journal: resumes the game it holds, or starts one. Publishes GameStarted.
+  void start();
+  void onObservation(const Observation& seen);
+
+  void hint();
+  void takeBack();
+  void confirm();  // the proposed choice, or the unexpected action instead of the engine's
+  void choose(int index);
+  void overrideEngine();  // engine mode: accept the action on the board instead of the engine's
+  void newGame();
+  void resign();  // the side to move resigns
+  void agreeDraw();
+
+  Game& game() { return *game_; }
+  const Game& game() const { return *game_; }
+  const SessionOptions& options() const { return options_; }
+  std::string pgn();
+  GameResult result() { return game_->result(); }
+
+  // What the views show.
+  const std::vector<Explanation>& pendingChoices() const { return choices_; }
+  int proposedChoice() const { return proposed_; }
+  std::vector<std::string> choiceTexts() const;
+  const std::optional<Move>& engineAction() const { return expected_; }
+  const std::optional<Move>& unexpectedAction() const { return unexpected_; }
+  const std::vector<Move>& hintMoves() const { return hints_; }
+  const std::vector<Square>& differing() const { return differing_; }
+  const std::vector<Correction>& corrections() const { return corrections_; }
+  // A piece of the side to move is missing from its square and nothing else differs: its
+  // destinations are shown.
+  std::optional<Square> liftedFrom() const { return lifted_; }
+  const std::string& message() const { return message_; }
+  int revision() const { return revision_; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  const GameClock& clock() const { return clock_; }
+
+ private:
+  void handle(const Verdict& verdict);
+  void apply(const Explanation& e);
+  void afterChange();
+  void announceEngineAction();
+  void clearPrompts();
+  void publish(SessionEvent::Kind kind, const std::string& text);
+  void note(SessionEvent::Kind kind, const std::string& text);
+
+  const Variant& variant_;
+  SessionOptions options_;
+  EventBus& bus_;
+  std::unique_ptr<Game> game_;
+  std::optional<GameJournal> journal_;
+  EngineAdvisor engine_;
+  std::optional<Observation> lastSeen_;
+  std::vector<Explanation> choices_;
+  int proposed_ = 0;
+  std::optional<Move> expected_, unexpected_;
+  std::vector<Move> hints_;
+  std::vector<Square> differing_;
+  std::vector<Correction> corrections_;
+  std::optional<Square> lifted_;
+  std::string message_;
+  std::string lastResult_ = "*";
+  std::vector<std::string> warnings_;
+  GameClock clock_;
+  int revision_ = 0;
+};
+
+}  // namespace tessera::session

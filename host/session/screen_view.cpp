@@ -1,0 +1,53 @@
+#include "screen_view.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include <opencv2/highgui.hpp>
+
+#include "host/web/session_commands.hpp"
+
+namespace tessera::session {
+namespace {
+constexpr const char* kWindow = "Tessera";
+}  // namespace
+
+ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus)
+    : io_(io), timer_(io), session_(session), display_(display) {
+  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
+    throw std::runtime_error("--screen needs a graphical display (neither DISPLAY nor WAYLAND_DISPLAY is set)");
+  cv::namedWindow(kWindow, cv::WINDOW_NORMAL);
+  cv::setWindowProperty(kWindow, cv::WND_PROP_FULLSCREEN, cv::WINDOW_FULLSCREEN);
+  bus.subscribe([this](const SessionEvent&) { cv::imshow(kWindow, display_.image()); });
+  if (display_.image().empty()) display_.refresh();
+  cv::imshow(kWindow, display_.image());
+  pollKeys();
+}
+
+ScreenView::~ScreenView() { cv::destroyWindow(kWindow); }
+
+void ScreenView::pollKeys() {
+  const int code = cv::pollKey();
+  if (code >= 0) key(code & 0xFF);
+  timer_.expires_after(std::chrono::milliseconds(30));
+  timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) pollKeys();
+  });
+}
+
+void ScreenView::key(int code) {
+  switch (code) {
+    case 'h': web::runSessionCommand(session_, "hint"); break;
+    case 't': web::runSessionCommand(session_, "takeback"); break;
+    case 'c': case '\r': case '\n': web::runSessionCommand(session_, "confirm"); break;
+    case 'o': web::runSessionCommand(session_, "override"); break;
+    case 'n': web::runSessionCommand(session_, "new"); break;
+    case 'r': web::runSessionCommand(session_, "resign"); break;
+    case 'd': web::runSessionCommand(session_, "draw"); break;
+    case 'q': case 27: io_.stop(); break;
+    default:
+      if (code >= '1' && code <= '9') web::runSessionCommand(session_, "choose " + std::string(1, static_cast<char>(code)));
+  }
+}
+
+}  // namespace tessera::session

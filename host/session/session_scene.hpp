@@ -1,0 +1,11 @@
+#pragma once
+// What the display shows for the session's state: the board, the last action, the destinations
+// of a lifted piece, the engine's action or hints as arrows, the squares to put right, the prompt.
+#include "hardware/display/board_scene.hpp"
+#include "host/session/referee_session.hpp"
+
+namespace tessera::session {
+
+display::BoardScene sceneOf(RefereeSession& session);
+
+}  // namespace tessera::session

@@ -1,0 +1,58 @@
+#include "table.hpp"
+
+#include <fstream>
+#include <ostream>
+
+#include "host/web/session_commands.hpp"
+#include "host/web/state_json.hpp"
+
+namespace tessera::session {
+
+Table::Table(boost::asio::io_context& io, const Variant& variant, TableOptions options, std::ostream& log)
+    : options_(std::move(options)), log_(log), session_(variant, options_.session, bus_) {
+  bus_.subscribe([this](const SessionEvent& e) {
+    ++counts_[static_cast<int>(e.kind)];
+    log_ << eventKindName(e.kind) << ": " << e.text << std::endl;
+  });
+  display_ = std::make_unique<DisplayView>(session_, bus_, options_.displayFolder, options_.numberedFrames);
+  if (options_.httpPort) {
+    web::WebBackend backend;
+    backend.stateJson = [this] { return web::stateJson(session_); };
+    backend.pgn = [this] { return session_.pgn(); };
+    backend.boardPng = [this] { return display_->png(); };
+    backend.command = [this](const std::string& c) { return web::runSessionCommand(session_, c); };
+    web_ = std::make_unique<web::WebServer>(io, *options_.httpPort, std::move(backend));
+    bus_.subscribe([this](const SessionEvent&) { web_->broadcastState(); });
+  }
+  if (!options_.pgnPath.empty()) {
+    bus_.subscribe([this](const SessionEvent& e) {
+      using K = SessionEvent::Kind;
+      if (e.kind == K::Action || e.kind == K::Takeback || e.kind == K::Result || e.kind == K::GameStarted) writePgnFile();
+    });
+  }
+}
+
+Table::~Table() = default;
+
+void Table::start() {
+  if (web_) log_ << "web page: http://localhost:" << web_->port() << "/" << std::endl;
+  session_.start();
+}
+
+void Table::writePgnFile() {
+  // Written beside and renamed over, so a reader never sees half a record.
+  const std::string tmp = options_.pgnPath + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << session_.pgn();
+    if (!out) {
+      log_ << "warning: cannot write " << tmp << std::endl;
+      return;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, options_.pgnPath, ec);
+  if (ec) log_ << "warning: cannot write " << options_.pgnPath << ": " << ec.message() << std::endl;
+}
+
+}  // namespace tessera::session

@@ -1,0 +1,28 @@
+#include "session_commands.hpp"
+
+#include <sstream>
+
+namespace tessera::web {
+
+std::string runSessionCommand(session::RefereeSession& s, const std::string& command) {
+  std::istringstream in(command);
+  std::string word;
+  in >> word;
+  if (word == "hint") s.hint();
+  else if (word == "takeback") s.takeBack();
+  else if (word == "confirm") s.confirm();
+  else if (word == "override") s.overrideEngine();
+  else if (word == "new") s.newGame();
+  else if (word == "resign") s.resign();
+  else if (word == "draw") s.agreeDraw();
+  else if (word == "choose") {
+    int n = 0;
+    if (!(in >> n)) return "choose needs a number";
+    s.choose(n - 1);
+  } else {
+    return "unknown command '" + word + "'";
+  }
+  return "";
+}
+
+}  // namespace tessera::web

@@ -1,0 +1,13 @@
+#pragma once
+// The buttons' words (web page, keys, GPIO buttons) turned into session calls: "hint",
+// "takeback", "confirm", "choose N" (1-based), "override", "new", "resign", "draw".
+#include <string>
+
+#include "host/session/referee_session.hpp"
+
+namespace tessera::web {
+
+// Returns an error text for an unknown command, empty when it was carried out.
+std::string runSessionCommand(session::RefereeSession& session, const std::string& command);
+
+}  // namespace tessera::web

@@ -1,0 +1,34 @@
+#include "state_json.hpp"
+
+#include "core/game.hpp"
+#include "core/position_text.hpp"
+#include "host/session/action_text.hpp"
+#include "host/web/json_text.hpp"
+
+namespace tessera::web {
+
+std::string stateJson(session::RefereeSession& s) {
+  Game& game = s.game();
+  const Position& pos = game.position();
+  const GameResult result = s.result();
+  std::vector<std::string> hints;
+  for (const Move& m : s.hintMoves()) hints.push_back(session::numberedSan(pos, m));
+  std::string out = "{";
+  out += "\"revision\":" + std::to_string(s.revision());
+  out += ",\"variant\":" + jsonString(game.variant().title);
+  out += ",\"mode\":" + jsonString(session::playModeName(s.options().mode));
+  out += ",\"toMove\":" + jsonString(sideFullName(game.variant(), pos.sideToMove()));
+  out += ",\"position\":" + jsonString(positionString(pos));
+  out += ",\"message\":" + jsonString(s.message());
+  out += ",\"result\":" + jsonString(result.finished() ? result.token + " " + result.reason : "");
+  out += ",\"record\":" + jsonList(session::recordSan(game));
+  out += ",\"choices\":" + jsonList(s.choiceTexts());
+  out += ",\"proposed\":" + std::to_string(s.proposedChoice());
+  out += ",\"engine\":" + jsonString(s.engineAction() ? session::numberedSan(pos, *s.engineAction()) : "");
+  out += ",\"unexpected\":" + std::string(s.unexpectedAction() ? "true" : "false");
+  out += ",\"hints\":" + jsonList(hints);
+  out += ",\"clock\":" + jsonString(s.clock().text(game.variant(), session::GameClock::Clock::now()));
+  return out + "}";
+}
+
+}  // namespace tessera::web

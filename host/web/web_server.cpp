@@ -1,0 +1,209 @@
+#include "web_server.hpp"
+
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+
+#include "host/web/web_page.hpp"
+
+namespace tessera::web {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = boost::asio::ip::tcp;
+
+// One page's WebSocket: state out (newest wins when a slow client falls behind), commands in.
+class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive)
+      : ws_(std::move(socket)), server_(server), alive_(std::move(alive)) {}
+
+  void accept(http::request<http::string_body> request) {
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+      if (ec || !*self->alive_) return;
+      self->server_.join(self);
+      self->send(self->server_.backend().stateJson());
+      self->read();
+    });
+  }
+
+  void send(std::string text) {
+    // Only the newest state matters: keep the message being written and the latest one.
+    if (queue_.size() >= 2) queue_.pop_back();
+    queue_.push_back(std::move(text));
+    if (queue_.size() == 1) write();
+  }
+
+ private:
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->close();
+      const std::string text = beast::buffers_to_string(self->buffer_.data());
+      self->buffer_.consume(self->buffer_.size());
+      if (*self->alive_) self->server_.backend().command(text);
+      self->read();
+    });
+  }
+
+  void write() {
+    ws_.text(true);
+    ws_.async_write(boost::asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->close();
+      self->queue_.pop_front();
+      if (!self->queue_.empty()) self->write();
+    });
+  }
+
+  void close() {
+    if (*alive_) server_.leave(this);
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  WebServer& server_;
+  std::shared_ptr<bool> alive_;
+};
+
+namespace {
+
+using Response = http::response<http::string_body>;
+
+Response reply(const http::request<http::string_body>& req, http::status status, std::string_view type,
+               std::string body) {
+  Response res{status, req.version()};
+  res.set(http::field::server, "tessera");
+  res.set(http::field::content_type, std::string(type));
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+Response handle(const http::request<http::string_body>& req, const WebBackend& backend) {
+  std::string target(req.target());
+  if (const auto q = target.find('?'); q != std::string::npos) target.resize(q);
+  if (req.method() == http::verb::get) {
+    if (target == "/" || target == "/index.html")
+      return reply(req, http::status::ok, "text/html; charset=utf-8", std::string(webPageHtml()));
+    if (target == "/state") return reply(req, http::status::ok, "application/json", backend.stateJson());
+    if (target == "/board.png") {
+      const auto png = backend.boardPng();
+      return reply(req, http::status::ok, "image/png", std::string(png.begin(), png.end()));
+    }
+    if (target == "/game.pgn") {
+      Response res = reply(req, http::status::ok, "application/x-chess-pgn", backend.pgn());
+      res.set(http::field::content_disposition, "attachment; filename=\"game.pgn\"");
+      return res;
+    }
+  }
+  if (req.method() == http::verb::post && target == "/command") {
+    const std::string error = backend.command(req.body());
+    if (!error.empty()) return reply(req, http::status::bad_request, "text/plain", error + "\n");
+    return reply(req, http::status::ok, "application/json", backend.stateJson());
+  }
+  return reply(req, http::status::not_found, "text/plain", "not found: " + target + "\n");
+}
+
+// One HTTP connection: requests answered in turn until the client closes or upgrades to /ws.
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive)
+      : stream_(std::move(socket)), server_(server), alive_(std::move(alive)) {}
+
+  void read() {
+    request_ = {};
+    stream_.expires_after(std::chrono::seconds(60));
+    http::async_read(stream_, buffer_, request_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec || !*self->alive_) return;
+      if (websocket::is_upgrade(self->request_)) {
+        stream_timeout_off(self->stream_);
+        std::make_shared<WebSocketSession>(self->stream_.release_socket(), self->server_, self->alive_)
+            ->accept(std::move(self->request_));
+        return;
+      }
+      self->response_ = std::make_shared<Response>(handle(self->request_, self->server_.backend()));
+      http::async_write(self->stream_, *self->response_, [self](beast::error_code ec, std::size_t) {
+        if (ec) return;
+        if (!self->response_->keep_alive()) {
+          beast::error_code ignored;
+          self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+          return;
+        }
+        self->read();
+      });
+    });
+  }
+
+ private:
+  static void stream_timeout_off(beast::tcp_stream& s) { s.expires_never(); }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  http::request<http::string_body> request_;
+  std::shared_ptr<Response> response_;
+  WebServer& server_;
+  std::shared_ptr<bool> alive_;
+};
+
+}  // namespace
+
+WebServer::WebServer(boost::asio::io_context& io, unsigned short port, WebBackend backend)
+    : io_(io), acceptor_(io), backend_(std::move(backend)), alive_(std::make_shared<bool>(true)) {
+  const tcp::endpoint endpoint(tcp::v4(), port);
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen();
+  port_ = acceptor_.local_endpoint().port();
+  accept();
+}
+
+WebServer::~WebServer() {
+  *alive_ = false;
+  beast::error_code ignored;
+  acceptor_.close(ignored);
+}
+
+void WebServer::stop() {
+  beast::error_code ignored;
+  acceptor_.close(ignored);
+}
+
+void WebServer::accept() {
+  acceptor_.async_accept(io_, [this, alive = alive_](beast::error_code ec, tcp::socket socket) {
+    if (!*alive || !acceptor_.is_open()) return;
+    if (!ec) std::make_shared<HttpSession>(std::move(socket), *this, alive_)->read();
+    accept();
+  });
+}
+
+void WebServer::join(const std::shared_ptr<WebSocketSession>& s) { pages_.push_back(s); }
+
+void WebServer::leave(const WebSocketSession* s) {
+  std::erase_if(pages_, [s](const std::weak_ptr<WebSocketSession>& w) {
+    const auto p = w.lock();
+    return !p || p.get() == s;
+  });
+}
+
+int WebServer::connectedPages() const {
+  int n = 0;
+  for (const auto& w : pages_)
+    if (!w.expired()) ++n;
+  return n;
+}
+
+void WebServer::broadcastState() {
+  if (pages_.empty()) return;
+  const std::string state = backend_.stateJson();
+  for (const auto& w : pages_)
+    if (const auto p = w.lock()) p->send(state);
+}
+
+}  // namespace tessera::web

@@ -1,0 +1,54 @@
+#pragma once
+// The web page's server (Boost.Beast): HTTP for the page, the board image, the state and the PGN,
+// and a WebSocket at /ws that pushes the state on every change and takes the buttons' commands.
+// Runs on the session's io_context; a browser that drops its connection only loses its session.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tessera::web {
+
+// What the server asks of the program; every function is called on the io_context's thread.
+struct WebBackend {
+  std::function<std::string()> stateJson;
+  std::function<std::string()> pgn;
+  std::function<std::vector<unsigned char>()> boardPng;
+  // A button: "hint", "takeback", "confirm", "choose N", "override", "new", "resign", "draw".
+  // Returns an error text for an unknown command, empty otherwise.
+  std::function<std::string(const std::string&)> command;
+};
+
+class WebSocketSession;
+
+class WebServer {
+ public:
+  // Listens on all interfaces at `port` (0: any free port, see port()). Throws
+  // boost::system::system_error when the port cannot be opened.
+  WebServer(boost::asio::io_context& io, unsigned short port, WebBackend backend);
+  ~WebServer();
+  unsigned short port() const { return port_; }
+  // Sends the current state to every connected page.
+  void broadcastState();
+  int connectedPages() const;
+  void stop();
+
+  // For the connections.
+  const WebBackend& backend() const { return backend_; }
+  void join(const std::shared_ptr<WebSocketSession>& s);
+  void leave(const WebSocketSession* s);
+
+ private:
+  void accept();
+
+  boost::asio::io_context& io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  WebBackend backend_;
+  unsigned short port_ = 0;
+  std::vector<std::weak_ptr<WebSocketSession>> pages_;
+  std::shared_ptr<bool> alive_;
+};
+
+}  // namespace tessera::web

@@ -1,0 +1,136 @@
+// The display draws what a player at the table needs to see, at the right squares.
+#include <gtest/gtest.h>
+
+#include "core/geometry.hpp"
+#include "core/move_text.hpp"
+#include "core/movegen.hpp"
+#include "core/position_text.hpp"
+#include "core/sensor_view.hpp"
+#include "display_probe.hpp"
+#include "hardware/display/board_painter.hpp"
+#include "hardware/display/board_palette.hpp"
+
+namespace tessera::display {
+namespace {
+
+Square sq(const Position& pos, const char* name) { return *parseSquare(name, pos.variant().size); }
+
+BoardScene sceneOf(const Position& pos, std::optional<Move> lastAction = std::nullopt) {
+  BoardScene scene;
+  scene.position = &pos;
+  scene.lastAction = lastAction;
+  return scene;
+}
+
+TEST(BoardPainter, DrawsTheChessStartWithSquaresAndPieces) {
+  const Position pos = startPosition(builtinVariant("chess"));
+  const BoardPainter painter(fitLayout(pos.variant().size));
+  const cv::Mat img = painter.draw(sceneOf(pos));
+  const PixelLayout& L = painter.layout();
+  EXPECT_EQ(img.size(), L.imageSize());
+  EXPECT_TRUE(near(pixelAt(img, L.cellCentre(sq(pos, "e4"))), surfaceColour(Surface::LightSquare)));
+  EXPECT_TRUE(near(pixelAt(img, L.cellCentre(sq(pos, "d4"))), surfaceColour(Surface::DarkSquare)));
+  EXPECT_TRUE(near(pixelAt(img, pieceBodyPoint(L, sq(pos, "e1"))), pieceFill(0, 2)));
+  EXPECT_TRUE(near(pixelAt(img, pieceBodyPoint(L, sq(pos, "e8"))), pieceFill(1, 2)));
+  // The King's letter is drawn in the body's contrasting ink at its centre.
+  cv::Mat centre = img(cv::Rect(L.cellCentre(sq(pos, "e1")) - cv::Point(8, 8), cv::Size(16, 16)));
+  double minVal = 0;
+  cv::minMaxLoc(centre.reshape(1), &minVal);
+  EXPECT_LT(minVal, 100);
+}
+
+TEST(BoardPainter, MarksLegalDestinationsTheLastActionAndArrows) {
+  Position pos = startPosition(builtinVariant("chess"));
+  const Move e4 = parseMove(pos, "e2e4");
+  pos.make(e4);
+  BoardScene scene = sceneOf(pos, e4);
+  scene.legalTargets = {sq(pos, "e5"), sq(pos, "e6")};
+  scene.arrows = {{sq(pos, "g8"), sq(pos, "f6"), 0}};
+  const BoardPainter painter(fitLayout(pos.variant().size));
+  const cv::Mat img = painter.draw(scene);
+  const PixelLayout& L = painter.layout();
+  EXPECT_TRUE(near(pixelAt(img, L.cellCentre(sq(pos, "e5"))), kLegalTarget));
+  EXPECT_TRUE(near(pixelAt(img, L.cellCentre(sq(pos, "e6"))), kLegalTarget));
+  EXPECT_FALSE(near(pixelAt(img, L.cellCentre(sq(pos, "d6"))), kLegalTarget));
+  EXPECT_TRUE(near(pixelAt(img, borderPoint(L, sq(pos, "e2"))), kLastAction));
+  EXPECT_TRUE(near(pixelAt(img, borderPoint(L, sq(pos, "e4"))), kLastAction));
+  EXPECT_FALSE(near(pixelAt(img, borderPoint(L, sq(pos, "d4"))), kLastAction));
+  const cv::Point mid = (L.cellCentre(sq(pos, "g8")) + L.cellCentre(sq(pos, "f6"))) / 2;
+  EXPECT_TRUE(near(pixelAt(img, mid), kArrow, 30));
+}
+
+TEST(BoardPainter, FramesTheSquaresToPutRightAndShowsTheMessage) {
+  const Position pos = startPosition(builtinVariant("chess"));
+  BoardScene scene = sceneOf(pos);
+  scene.differing = {sq(pos, "d2"), sq(pos, "d5")};
+  scene.message = "Put the piece on d5 back to d2";
+  const BoardPainter painter(fitLayout(pos.variant().size));
+  const cv::Mat img = painter.draw(scene);
+  const PixelLayout& L = painter.layout();
+  EXPECT_TRUE(near(pixelAt(img, borderPoint(L, sq(pos, "d2"))), kFixSquare));
+  EXPECT_TRUE(near(pixelAt(img, borderPoint(L, sq(pos, "d5"))), kFixSquare));
+  EXPECT_FALSE(near(pixelAt(img, borderPoint(L, sq(pos, "c5"))), kFixSquare));
+  // The message is written in the status band: its first third holds light text pixels.
+  const cv::Rect band = L.statusRect();
+  cv::Mat grey;
+  cv::extractChannel(img(cv::Rect(band.x, band.y, band.width, band.height / 2)), grey, 1);
+  EXPECT_GT(cv::countNonZero(grey > 200), 200);
+}
+
+TEST(BoardPainter, DrawsTilesVoidAndAntiTiles) {
+  Position pos = startPosition(builtinVariant("tiled-squares"));
+  MoveList moves;
+  generateLegal(pos, moves);
+  const Move* antiTile = nullptr;
+  for (const Move& m : moves)
+    if (m.kind == MoveKind::AntiTileDrop) antiTile = &m;
+  ASSERT_NE(antiTile, nullptr);
+  const Square dropped = antiTile->to;
+  Square voidSquare = kNoSquare;
+  for (int s = 0; s < 256 && voidSquare == kNoSquare; ++s)
+    if (pos.variant().size.contains(fileOf(s), rankOf(s)) && s != dropped && surfaceAt(pos, s) == Surface::Void)
+      voidSquare = static_cast<Square>(s);
+  ASSERT_NE(voidSquare, kNoSquare);
+  pos.make(*antiTile);
+  const BoardPainter painter(fitLayout(pos.variant().size));
+  const cv::Mat img = painter.draw(sceneOf(pos));
+  const PixelLayout& L = painter.layout();
+  EXPECT_TRUE(near(pixelAt(img, plainPoint(L, dropped)), surfaceColour(Surface::AntiTile)));
+  EXPECT_TRUE(near(pixelAt(img, plainPoint(L, voidSquare)), surfaceColour(Surface::Void)));
+  // The cross of the anti-tile runs through its centre.
+  EXPECT_FALSE(near(pixelAt(img, L.cellCentre(dropped)), surfaceColour(Surface::AntiTile)));
+}
+
+TEST(BoardPainter, DrawsPaperColoursAndEmptySectorSlots) {
+  Position sands = startPosition(builtinVariant("shifting-sands"));
+  MoveList moves;
+  generateLegal(sands, moves);
+  ASSERT_FALSE(moves.empty());
+  ASSERT_EQ(moves[0].kind, MoveKind::ColourDrop);
+  const Move drop = moves[0];
+  sands.make(drop);
+  const Surface paper = surfaceAt(sands, drop.to);
+  const BoardPainter sandsPainter(fitLayout(sands.variant().size));
+  const cv::Mat img = sandsPainter.draw(sceneOf(sands, drop));
+  EXPECT_TRUE(near(pixelAt(img, plainPoint(sandsPainter.layout(), drop.to)), surfaceColour(paper)));
+
+  const Position shifting = startPosition(builtinVariant("shifting-chess"));
+  const BoardPainter painter(fitLayout(shifting.variant().size));
+  const cv::Mat board = painter.draw(sceneOf(shifting));
+  int voids = 0;
+  for (int r = 0; r < 8; ++r)
+    for (int f = 0; f < 8; ++f)
+      if (near(pixelAt(board, plainPoint(painter.layout(), makeSquare(f, r))), surfaceColour(Surface::Void))) ++voids;
+  EXPECT_EQ(voids, 8);  // two empty slots of four squares
+}
+
+TEST(BoardPainter, FitsLargeBoardsIntoTheScreen) {
+  const Variant& big = builtinVariant("desert-dust");
+  const PixelLayout L = fitLayout(big.size, {800, 900});
+  EXPECT_LE(L.imageSize().width, 800);
+  EXPECT_LE(L.imageSize().height, 900);
+  EXPECT_GE(L.cell, 48);  // a square stays readable from two metres
+}
+
+}  // namespace
+}  // namespace tessera::display

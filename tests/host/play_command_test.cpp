@@ -1,0 +1,202 @@
+// `tessera play --input frames:DIR` over filmed games of every variant: the record, the verdicts,
+// the display frames (the last action framed at the right squares), the journal, and a restart
+// mid-game that resumes from the journal.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "core/game.hpp"
+#include "core/pgn.hpp"
+#include "core/position_text.hpp"
+#include "hardware/display/board_layout_px.hpp"
+#include "hardware/display/board_palette.hpp"
+#include "host/cli/options.hpp"
+#include "host/commands/commands.hpp"
+#include "tests/camera/distinct_play.hpp"
+#include "tests/display/display_probe.hpp"
+#include "tests/support/scene_game.hpp"
+
+namespace tessera {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Filmed {
+  std::vector<Move> script;
+  int frames = 0;
+};
+
+// Films a seeded game the camera can follow into `dir` as JPEG frames.
+Filmed filmInto(const Variant& variant, const fs::path& dir, int plies, unsigned seed) {
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::mt19937 rng(seed);
+  Position pos = startPosition(variant);
+  Filmed f;
+  f.script = scene::playDistinctly(pos, plies, rng);
+  scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {800, 600}, scene::sheetCells(variant), false), seed);
+  scene::filmGame(renderer, startPosition(variant), f.script, {}, [&](const cv::Mat& image, double) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame-%05d.jpg", f.frames++);
+    cv::imwrite((dir / name).string(), image, {cv::IMWRITE_JPEG_QUALITY, 90});
+  });
+  return f;
+}
+
+struct PlayRun {
+  int code = -1;
+  std::string out, err;
+};
+
+PlayRun play(const std::vector<std::string>& args) {
+  const auto commands = commands::allCommands();
+  const auto it = std::find_if(commands.begin(), commands.end(), [](const auto& c) { return c.name == "play"; });
+  std::ostringstream out, err;
+  PlayRun r;
+  r.code = it->run(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+fs::path scratch(const std::string& name) {
+  return fs::temp_directory_path() / ("tessera-play-" + std::to_string(::getpid())) / name;
+}
+
+class PlayEveryVariant : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(PlayEveryVariant, RefereesAFilmedGameIntoTheRecordAndTheDisplay) {
+  const Variant& variant = builtinVariant(GetParam());
+  const fs::path frames = scratch(std::string(GetParam()) + "-frames");
+  const fs::path display = scratch(std::string(GetParam()) + "-display");
+  const Filmed film = filmInto(variant, frames, 6, 23);
+  Game played(variant);
+  for (const Move& m : film.script) played.play(m);
+
+  const PlayRun r = play({"--variant", GetParam(), "--input", "frames:" + frames.string(), "--display-out",
+                      display.string(), "--auto-choose"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, writePgn(played)) << r.err;
+  EXPECT_NE(r.err.find(std::to_string(film.frames) + " frames"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" 0 mismatches"), std::string::npos) << r.err;
+  // One "action:" line per scripted action, as they came.
+  std::size_t actions = 0;
+  for (std::size_t at = r.err.find("action: "); at != std::string::npos; at = r.err.find("action: ", at + 1)) ++actions;
+  EXPECT_EQ(actions, film.script.size()) << r.err;
+
+  // The newest display frame frames the last action's destination.
+  const cv::Mat latest = cv::imread((display / "latest.png").string());
+  ASSERT_FALSE(latest.empty());
+  const Move last = film.script.back();
+  if (last.kind != MoveKind::SectorShift) {
+    const display::PixelLayout layout = display::fitLayout(variant.size);
+    EXPECT_TRUE(display::near(display::pixelAt(latest, display::borderPoint(layout, last.to)), display::kLastAction));
+  }
+  fs::remove_all(frames);
+  fs::remove_all(display);
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, PlayEveryVariant,
+                         ::testing::Values("chess", "desert-dust", "chameleon-redux", "chameleon-redux-4p",
+                                           "tiled-squares", "shifting-chess", "shifting-sands"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+TEST(PlayCommand, ResumesFromTheJournalWhenRestartedMidGameAndSurvivesABadFrame) {
+  const Variant& variant = builtinVariant("chess");
+  const fs::path all = scratch("resume-all");
+  const Filmed film = filmInto(variant, all, 8, 23);
+  Game played(variant);
+  for (const Move& m : film.script) played.play(m);
+
+  // The power goes at the middle of the stillness after the fourth action; the camera comes back
+  // to the board as it stands, and one frame on the way is garbage.
+  const int cut = 14 + 4 * 21 - 7;
+  const fs::path before = scratch("resume-before"), after = scratch("resume-after");
+  fs::create_directories(before);
+  fs::create_directories(after);
+  for (const auto& entry : fs::directory_iterator(all)) {
+    const int index = std::stoi(entry.path().stem().string().substr(6));
+    fs::copy_file(entry.path(), (index < cut ? before : after) / entry.path().filename());
+  }
+  std::ofstream(after / "frame-00150-torn.jpg") << "not an image";
+  const fs::path journal = scratch("resume.journal"), pgn = scratch("resume.pgn");
+
+  const PlayRun first = play({"--variant", "chess", "--input", "frames:" + before.string(), "--journal", journal.string(),
+                          "--pgn", pgn.string()});
+  EXPECT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.err.find("4 actions"), std::string::npos) << first.err;
+
+  const PlayRun second = play({"--variant", "chess", "--input", "frames:" + after.string(), "--journal",
+                           journal.string(), "--pgn", pgn.string()});
+  EXPECT_EQ(second.code, 0) << second.err;
+  EXPECT_NE(second.err.find("resumed from"), std::string::npos) << second.err;
+  std::ifstream in(pgn);
+  const std::string record((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(record, writePgn(played)) << second.err;
+  fs::remove_all(scratch(""));
+}
+
+TEST(PlayCommand, RefusesWrongArgumentsClearly) {
+  EXPECT_THROW(play({"--variant", "chess"}), cli::UsageError);
+  EXPECT_THROW(play({"--input", "scanner"}), cli::UsageError);
+  EXPECT_THROW(play({"--input", "frames:/tmp", "--mode", "blitz"}), cli::UsageError);
+}
+
+TEST(PlayCommand, SaysSoWhenThereIsNoScreenForTheWindow) {
+  const fs::path frames = scratch("screen-frames");
+  fs::create_directories(frames);
+  ::unsetenv("DISPLAY");
+  ::unsetenv("WAYLAND_DISPLAY");
+  try {
+    play({"--variant", "chess", "--input", "frames:" + frames.string(), "--screen"});
+    ADD_FAILURE() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--screen needs a graphical display"), std::string::npos) << e.what();
+  }
+  fs::remove_all(frames);
+}
+
+TEST(PlayCommand, ReadsItsSettingsFromAConfigFileWithClearErrors) {
+  const fs::path dir = scratch("config");
+  fs::create_directories(dir);
+  const auto errorOf = [&](const std::string& text, const std::vector<std::string>& extra = {}) {
+    std::ofstream(dir / "tessera.conf") << text;
+    std::vector<std::string> args{"--config", (dir / "tessera.conf").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    try {
+      play(args);
+    } catch (const cli::UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(errorOf("[tessera]\nvariant = chess\ncolour = red\n").find("line 3: unknown setting 'colour'"),
+            std::string::npos);
+  EXPECT_NE(errorOf("[tessera]\nrealtime = maybe\n").find("'realtime' is yes or no"), std::string::npos);
+  EXPECT_NE(errorOf("[tessera]\ninput = frames:/x\nmode = blitz\n").find("--mode must be"), std::string::npos);
+  EXPECT_NE(errorOf("[tessera]\ninput = frames:/x\nengine_ms = 5\n").find("engine-ms"), std::string::npos);
+  EXPECT_NE(errorOf("[gpio]\nchip = gpiochip0\n").find("tessera"), std::string::npos) << "no [tessera] section";
+  // The command line wins over the file: the file's bad mode is never read.
+  const fs::path frames = scratch("config-frames");
+  fs::create_directories(frames);
+  EXPECT_EQ(errorOf("[tessera]\nvariant = chess\ninput = frames:" + frames.string() + "\nmode = blitz\n",
+                    {"--mode", "referee"}),
+            "no error");
+  fs::remove_all(dir);
+  fs::remove_all(frames);
+}
+
+}  // namespace
+}  // namespace tessera

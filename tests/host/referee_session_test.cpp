@@ -1,0 +1,151 @@
+// The session at the table: settled boards become actions in the record and the journal; the
+// players' commands, engine mode and the second reading work as a player would expect.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "core/movegen.hpp"
+#include "core/pgn.hpp"
+#include "host/session/action_text.hpp"
+#include "session_fixture.hpp"
+
+namespace tessera::session {
+namespace {
+
+using K = SessionEvent::Kind;
+
+std::string tempPath(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))).string();
+}
+
+TEST(RefereeSession, TurnsSettledBoardsIntoTheRecord) {
+  SessionFixture f("chess");
+  for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bb5"}) f.play(san);
+  EXPECT_EQ(recordSan(f.session.game()), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5"}));
+  EXPECT_EQ(f.count(K::Action), 5);
+  EXPECT_EQ(f.lastText(K::Action), "3. Bb5");
+  EXPECT_NE(f.session.pgn().find("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), std::string::npos);
+}
+
+TEST(RefereeSession, ResumesFromItsJournalAfterARestart) {
+  const std::string journal = tempPath("session.journal");
+  std::filesystem::remove(journal);
+  SessionOptions o;
+  o.journalPath = journal;
+  {
+    SessionFixture f("desert-dust", o);
+    MoveList moves;
+    Position& pos = f.session.game().position();
+    for (int i = 0; i < 4; ++i) {
+      generateLegal(pos, moves);
+      Position after = pos;
+      after.make(moves[0]);
+      f.session.onObservation(sensorView(after, SensorProfile::Camera));
+    }
+    ASSERT_EQ(f.session.game().actions().size(), 4u);
+  }  // the process dies here
+  SessionFixture resumed("desert-dust", o);
+  EXPECT_EQ(resumed.session.game().actions().size(), 4u);
+  EXPECT_NE(resumed.lastText(K::GameStarted).find("resumed"), std::string::npos);
+  // And it goes on where it stopped: the board unchanged is no event, a next action is recorded.
+  resumed.session.onObservation(sensorView(resumed.session.game().position(), SensorProfile::Camera));
+  EXPECT_EQ(resumed.count(K::Mismatch), 0);
+  std::filesystem::remove(journal);
+}
+
+TEST(RefereeSession, ReadsACaptureTwiceBeforeAcceptingIt) {
+  SessionFixture f("chess");
+  f.play("e4", SensorProfile::Occupancy);
+  f.play("d5", SensorProfile::Occupancy);
+  const Observation capture = f.boardAfter("exd5", SensorProfile::Occupancy);
+  f.session.onObservation(capture);
+  EXPECT_EQ(f.session.game().actions().size(), 2u) << "one reading could be a misread e4: wait";
+  EXPECT_EQ(f.count(K::Choose), 0);
+  f.session.onObservation(capture);
+  EXPECT_EQ(f.lastText(K::Action), "2. exd5");
+}
+
+TEST(RefereeSession, AsksWhichPieceAPawnPromotedToAndTakesTheChoice) {
+  SessionOptions o;
+  o.startPosition = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+  SessionFixture f("chess", o);
+  f.play("a8=Q");
+  ASSERT_EQ(f.count(K::Choose), 1);
+  const auto texts = f.session.choiceTexts();
+  ASSERT_EQ(texts.size(), 4u);
+  EXPECT_EQ(texts[static_cast<std::size_t>(f.session.proposedChoice())], "1. a8=Q+");
+  const auto knight = std::find(texts.begin(), texts.end(), "1. a8=N");
+  ASSERT_NE(knight, texts.end());
+  f.session.choose(static_cast<int>(knight - texts.begin()));
+  EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"a8=N"});
+  EXPECT_TRUE(f.session.pendingChoices().empty());
+}
+
+TEST(RefereeSession, AgainstTheEngineAcceptsOnlyTheAnnouncedActionUnlessOverridden) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 50;
+  SessionFixture f("chess", o);
+  f.play("e4");
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  EXPECT_EQ(f.count(K::EngineAction), 1);
+  Position pos = f.session.game().position();
+  const std::string announced = san(pos, *f.session.engineAction());
+  const std::string other = announced == "a6" ? "h6" : "a6";
+  f.play(other);
+  EXPECT_EQ(f.count(K::Unexpected), 1);
+  EXPECT_EQ(f.session.game().actions().size(), 1u) << "the other action is not recorded";
+  // Putting the piece back and making the engine's action is accepted.
+  f.session.onObservation(sensorView(f.session.game().position(), SensorProfile::Camera));
+  EXPECT_EQ(f.count(K::Restored), 1);
+  f.play(announced);
+  EXPECT_EQ(recordSan(f.session.game()).back(), announced);
+  // Next time the player overrides the engine.
+  f.play("d4");
+  Position now = f.session.game().position();
+  const std::string next = san(now, *f.session.engineAction());
+  const std::string instead = next == "h5" ? "a5" : "h5";
+  f.play(instead);
+  ASSERT_TRUE(f.session.unexpectedAction().has_value());
+  f.session.overrideEngine();
+  EXPECT_EQ(recordSan(f.session.game()).back(), instead);
+}
+
+TEST(RefereeSession, ShowsTheDestinationsOfALiftedPieceAndGuidesBackAfterAMismatch) {
+  SessionFixture f("chess");
+  Observation lifted = sensorView(f.session.game().position(), SensorProfile::Camera);
+  lifted.at(6, 0).occupant = Occupant::Empty;  // the g1 Knight in the air
+  f.session.onObservation(lifted);
+  ASSERT_TRUE(f.session.liftedFrom().has_value());
+  EXPECT_EQ(squareName(*f.session.liftedFrom()), "g1");
+  Observation wrong = sensorView(f.session.game().position(), SensorProfile::Camera);
+  wrong.at(3, 1).occupant = Occupant::Empty;  // d2 and e2 both lifted: nothing explains it
+  wrong.at(4, 1).occupant = Occupant::Empty;
+  f.session.onObservation(wrong);
+  EXPECT_FALSE(f.session.liftedFrom().has_value());
+  EXPECT_EQ(f.session.differing().size(), 2u);
+  EXPECT_NE(f.lastText(K::Mismatch).find("d2 e2"), std::string::npos);
+  EXPECT_NE(f.lastText(K::Mismatch).find("put the White P on d2; put the White P on e2"), std::string::npos)
+      << f.lastText(K::Mismatch);
+}
+
+TEST(RefereeSession, TakesBackResignsAndStartsANewGame) {
+  SessionFixture f("chess");
+  f.play("e4");
+  f.play("e5");
+  f.session.takeBack();
+  EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"e4"});
+  f.session.resign();
+  EXPECT_EQ(f.session.result().token, "1-0");
+  EXPECT_EQ(f.count(K::Result), 1);
+  f.session.newGame();
+  EXPECT_TRUE(f.session.game().actions().empty());
+  EXPECT_FALSE(f.session.result().finished());
+  f.session.hint();
+  EXPECT_FALSE(f.session.hintMoves().empty());
+}
+
+}  // namespace
+}  // namespace tessera::session

@@ -1,0 +1,68 @@
+#pragma once
+// A table serving the web page on a free port, its event loop on a thread of its own; tests reach
+// the session on that thread through onLoop.
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <future>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "core/move_text.hpp"
+#include "core/sensor_view.hpp"
+#include "host/session/table.hpp"
+
+namespace tessera::session {
+
+// A table serving the page on a free port, its loop on a thread of its own.
+class ServedTable {
+ public:
+  explicit ServedTable(const char* variant, SessionOptions session = {}) {
+    TableOptions o;
+    o.session = session;
+    o.httpPort = 0;
+    table_ = std::make_unique<Table>(io_, builtinVariant(variant), o, log_);
+    table_->start();
+    work_.emplace(io_.get_executor());
+    thread_ = std::thread([this] { io_.run(); });
+  }
+  ~ServedTable() {
+    work_.reset();
+    io_.stop();
+    thread_.join();
+  }
+  unsigned short port() { return table_->webServer()->port(); }
+  // Runs f on the table's loop and waits for it.
+  template <typename F>
+  auto onLoop(F f) {
+    std::packaged_task<decltype(f())()> task(std::move(f));
+    auto result = task.get_future();
+    boost::asio::post(io_, [&task] { task(); });
+    return result.get();
+  }
+  // The board shows `san` played, read twice.
+  void play(const std::string& san) {
+    onLoop([&] {
+      Position pos = table_->session().game().position();
+      pos.make(parseMove(pos, san));
+      const Observation seen = sensorView(pos, SensorProfile::Camera);
+      table_->session().onObservation(seen);
+      table_->session().onObservation(seen);
+      return 0;
+    });
+  }
+  int actions() { return static_cast<int>(table_->session().game().actions().size()); }  // on the loop
+  int connectedPages() {
+    return onLoop([&] { return table_->webServer()->connectedPages(); });
+  }
+
+ private:
+  boost::asio::io_context io_;
+  std::ostringstream log_;
+  std::unique_ptr<Table> table_;
+  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
+  std::thread thread_;
+};
+
+}  // namespace tessera::session
