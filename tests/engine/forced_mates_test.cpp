@@ -3,7 +3,7 @@
 // names an action kind, every first action that forces the mate is of that kind (the win needs a
 // drop, a shift, a tile, a promotion or an en passant). The engine must find a forcing first action
 // within the node limit. The positions come from seeded random games, picked by the exhaustive
-// search, except the en passant one, set up by hand.
+// search, except the en passant and the Tile ones, set up by hand.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -89,6 +89,9 @@ const ForcedMate kForcedMates[] = {
      "1nbq1bnr/1pppp2p/r7/p4pp1/2K2k2/N4P2/PPPPP2P/R1B1QBNR w - - 0 56 tttt1ttt/xttttttt/txxx1xtx/txtxxttt/xxtx1ttx/"
      "t1ttttxx/tttttttt/tttttttt;d=g2,f3,g4,c5/a5,f5,h5,a6,a8;s=b1,d1,f2,g2,c3,d3,e3,g4/g6,f7,g7;k=c3,d3,e3,c4/f4,g6",
      2, std::nullopt},
+    // By hand: a8 is void, so the Rook's back-rank mate needs a Tile there first; Black's Pawns
+    // cannot make room (the squares before them are void) and Black has no Tile to take away.
+    {"tiled-squares", "7k/5ppp/8/8/8/2K5/8/R7 w - - 0 1 1ttttttt/tttttttt/t7/t7/t7/t1t5/t7/t7", 2, MoveKind::TileDrop},
     {"shifting-chess", "1n2k3/6bp/2P2P1N/2PP1KpP/p7/2rB4/2b4R/5Q2 w - - 3 39 CII,BIV", 1, MoveKind::SectorShift, true},
     {"shifting-chess", "1n3b2/4k2p/2P4N/2PP2pP/p3KP2/2rB4/7R/1b4Q1 w - - 9 42 CIII,BIV", 2, std::nullopt},
     {"shifting-chess", "8/N4p2/3b1k2/1r2q3/1N1n2P1/3P3p/2P2K1P/Q5R1 b - - 7 43 CII,DIV", 2, MoveKind::SectorShift},
