@@ -21,15 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-firmware::FirmwareConfig boardConfig() {
-  firmware::FirmwareConfig config;
-  config.size = {8, 8};
-  config.debounceScans = 3;
-  config.scanPeriodUs = 1000;
-  config.quietTimeoutMs = 500;
-  return config;
-}
-
 std::string readFile(const fs::path& p) {
   std::ifstream in(p);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -48,7 +39,7 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
   const fs::path dir = fs::temp_directory_path() / ("tessera-linkplay-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  testing::SimulatedBoard board(dir / "board-tty", boardConfig());
+  testing::SimulatedBoard board(dir / "board-tty", tessera::testing::quickBoardConfig());
   for (int file = 0; file < 8; ++file)
     for (int rank : {0, 1, 6, 7}) board.setOccupied(file, rank, true);
 

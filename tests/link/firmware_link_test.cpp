@@ -23,15 +23,6 @@ using namespace std::chrono_literals;
 using link::LinkEventKind;
 using tessera::testing::SimulatedBoard;
 
-firmware::FirmwareConfig boardConfig() {
-  firmware::FirmwareConfig config;
-  config.size = {8, 8};
-  config.debounceScans = 3;
-  config.scanPeriodUs = 1000;
-  config.quietTimeoutMs = 500;
-  return config;
-}
-
 std::filesystem::path uniqueDevicePath() {
   return std::filesystem::temp_directory_path() / ("tessera-link-test-" + std::to_string(::getpid()) + "-" +
                                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
@@ -87,7 +78,7 @@ class LinkOverPty : public ::testing::Test {
 };
 
 TEST_F(LinkOverPty, DeliversTheSettledBoardAsASnapshotAfterTheHandshake) {
-  SimulatedBoard board(devicePath_, boardConfig());
+  SimulatedBoard board(devicePath_, tessera::testing::quickBoardConfig());
   board.setOccupied(0, 0, true);  // a1
   board.setOccupied(7, 7, true);  // h8
   std::this_thread::sleep_for(20ms);  // let it settle before the host connects
@@ -104,7 +95,7 @@ TEST_F(LinkOverPty, DeliversTheSettledBoardAsASnapshotAfterTheHandshake) {
 }
 
 TEST_F(LinkOverPty, AMovedPieceArrivesAsANewObservation) {
-  SimulatedBoard board(devicePath_, boardConfig());
+  SimulatedBoard board(devicePath_, tessera::testing::quickBoardConfig());
   board.setOccupied(4, 1, true);  // e2
   std::this_thread::sleep_for(20ms);
   startLink();
@@ -118,7 +109,7 @@ TEST_F(LinkOverPty, AMovedPieceArrivesAsANewObservation) {
 }
 
 TEST_F(LinkOverPty, LedFrameIsShownAndAcknowledged) {
-  SimulatedBoard board(devicePath_, boardConfig());
+  SimulatedBoard board(devicePath_, tessera::testing::quickBoardConfig());
   startLink();
   ASSERT_TRUE(runUntil([&] { return link_->state() == link::LinkState::Connected; })) << eventLog();
   std::vector<link::Rgb> colours(64);
@@ -135,7 +126,7 @@ TEST_F(LinkOverPty, LedFrameIsShownAndAcknowledged) {
 }
 
 TEST_F(LinkOverPty, LedFrameOfTheWrongSizeIsRefusedWithTheBoardSize) {
-  SimulatedBoard board(devicePath_, boardConfig());
+  SimulatedBoard board(devicePath_, tessera::testing::quickBoardConfig());
   startLink();
   ASSERT_TRUE(runUntil([&] { return link_->state() == link::LinkState::Connected; })) << eventLog();
   try {
@@ -147,7 +138,7 @@ TEST_F(LinkOverPty, LedFrameOfTheWrongSizeIsRefusedWithTheBoardSize) {
 }
 
 TEST_F(LinkOverPty, CablePulledAndPutBackRequestsAFullSnapshot) {
-  SimulatedBoard board(devicePath_, boardConfig());
+  SimulatedBoard board(devicePath_, tessera::testing::quickBoardConfig());
   board.setOccupied(0, 1, true);
   std::this_thread::sleep_for(20ms);
   startLink();
@@ -170,7 +161,7 @@ TEST_F(LinkOverPty, CablePulledAndPutBackRequestsAFullSnapshot) {
 }
 
 TEST_F(LinkOverPty, AQuietLinkIsNoticedAndTheSessionComesBackWithASnapshot) {
-  SimulatedBoard board(devicePath_, boardConfig());
+  SimulatedBoard board(devicePath_, tessera::testing::quickBoardConfig());
   startLink();
   ASSERT_TRUE(runUntil([&] { return !observations_.empty(); })) << eventLog();
   board.setMuted(true);
@@ -194,7 +185,7 @@ TEST_F(LinkOverPty, APortThatIsNotThereYetIsReportedAndWaitedFor) {
   startLink();
   ASSERT_TRUE(runUntil([&] { return eventsOf(LinkEventKind::PortUnavailable) == 1; }));
   EXPECT_NE(events_.front().message.find("cannot open " + devicePath_.string()), std::string::npos) << eventLog();
-  SimulatedBoard board(devicePath_, boardConfig());
+  SimulatedBoard board(devicePath_, tessera::testing::quickBoardConfig());
   ASSERT_TRUE(runUntil([&] { return !observations_.empty(); })) << eventLog();
   EXPECT_EQ(eventsOf(LinkEventKind::PortUnavailable), 1) << "reported once, not on every retry";
 }

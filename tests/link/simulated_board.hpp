@@ -16,6 +16,16 @@
 
 namespace tessera::testing {
 
+// An 8x8 board that settles in three scans of 1 ms and calls a link quiet after half a second.
+inline firmware::FirmwareConfig quickBoardConfig() {
+  firmware::FirmwareConfig config;
+  config.size = {8, 8};
+  config.debounceScans = 3;
+  config.scanPeriodUs = 1000;
+  config.quietTimeoutMs = 500;
+  return config;
+}
+
 class SimulatedBoard {
  public:
   SimulatedBoard(std::filesystem::path devicePath, firmware::FirmwareConfig config);
