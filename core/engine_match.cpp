@@ -54,6 +54,9 @@ double playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConf
   Game game(v);
   for (const Move& m : opening) game.play(m);
   const auto firstPlays = [&](int side) { return side % 2 == 0; };
+  // Two players: consecutive search reports that agree one side is decisively ahead (side 0's
+  // view: positive for side 0). Greedy actions report nothing and leave the count alone.
+  int decisiveReports = 0, decisiveSign = 0;
   for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
     const int side = game.position().sideToMove();
     const PlayerConfig& player = firstPlays(side) ? first : second;
@@ -64,8 +67,14 @@ double playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConf
     } else {
       const SearchReport r = searcher.search(game.position(), player.limits);
       m = r.lines.front().moves.front();
+      const int forSide0 = side == 0 ? r.lines.front().score : -r.lines.front().score;
+      const int sign = forSide0 >= settings.adjudicateScore ? 1 : forSide0 <= -settings.adjudicateScore ? -1 : 0;
+      decisiveReports = sign != 0 && sign == decisiveSign ? decisiveReports + 1 : (sign != 0 ? 1 : 0);
+      decisiveSign = sign;
     }
     game.play(m);
+    if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished())
+      return decisiveSign > 0 ? 1.0 : 0.0;
   }
   const GameResult result = game.result();
   if (!result.finished()) {

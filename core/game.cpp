@@ -68,6 +68,12 @@ void Game::resign(int side) {
   declared_ = GameResult{side == 0 ? "0-1" : "1-0", sideFullName(*variant_, side) + " resigns"};
 }
 
+void Game::loseOnTime(int side) {
+  if (variant_->sides != 2) throw std::invalid_argument("time controls are for two players");
+  if (result().finished()) throw std::invalid_argument("the game is over (" + result().reason + ")");
+  declared_ = GameResult{side == 0 ? "0-1" : "1-0", sideFullName(*variant_, side) + " loses on time"};
+}
+
 void Game::agreeDraw() {
   if (result().finished()) throw std::invalid_argument("the game is over (" + result().reason + ")");
   declared_ = GameResult{"1/2-1/2", "draw agreed"};

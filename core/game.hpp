@@ -17,7 +17,8 @@ struct GameResult {
   // e.g. "w>n>e>s" (side letters of the position string).
   std::string token = "*";
   std::string reason;  // "checkmate", "stalemate", "threefold repetition", "fifty-move rule",
-                       // "last player standing", "White resigns", "draw agreed", or "" while going on
+                       // "last player standing", "White resigns", "White loses on time", "draw agreed",
+                       // or "" while going on
   bool finished() const { return token != "*"; }
 };
 
@@ -38,6 +39,7 @@ class Game {
   // Takes back the last `plies` actions (and a resignation or agreed draw with them).
   void takeBack(int plies);
   void resign(int side);  // two sides only
+  void loseOnTime(int side);  // two sides only: `side`'s time ran out
   void agreeDraw();
 
   GameResult result();  // by the rules, or by resignation or agreement

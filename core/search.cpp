@@ -75,6 +75,7 @@ void Searcher::store(std::uint64_t key, const Move& m, int score, int depth, int
 bool Searcher::outOfTime() {
   if (stopped_) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+  if (limits_.cancel && (nodes_ & 1023) == 0 && limits_.cancel->load(std::memory_order_relaxed)) stopped_ = true;
   if (limits_.millis && (nodes_ & 1023) == 0 &&
       std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_.millis))
     stopped_ = true;
@@ -298,6 +299,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
     // The first iteration always finishes, so that there is always an action to give.
     limits_.millis = depth == 1 ? 0 : limits.millis;
     limits_.nodes = depth == 1 ? 0 : limits.nodes;
+    limits_.cancel = depth == 1 ? nullptr : limits.cancel;
     rootDepth_ = depth;
     SearchReport iteration;
     iteration.depth = depth;

@@ -5,6 +5,7 @@
 // and time; the best N lines for hints. Four players: paranoid (the side to act against all the
 // others as one). docs/engine.md.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -30,6 +31,8 @@ struct SearchLimits {
   int millis = 0;          // 0: no limit
   int multiPv = 1;
   bool nullMove = true;
+  // Set from another thread to end the search early (like a spent time limit); may be null.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct PvLine {

@@ -5,7 +5,7 @@
 namespace tessera::display {
 
 cv::Size PixelLayout::imageSize() const {
-  return {2 * margin + size.files * cell, 2 * margin + size.ranks * cell + statusHeight};
+  return {2 * margin + size.files * cell + panelWidth, 2 * margin + size.ranks * cell + statusHeight};
 }
 
 cv::Rect PixelLayout::cellRect(Square sq) const {
@@ -21,12 +21,24 @@ cv::Point PixelLayout::cellCentre(Square sq) const {
 
 cv::Rect PixelLayout::statusRect() const {
   const cv::Size s = imageSize();
+  if (panelWidth > 0) return {s.width - panelWidth, 0, panelWidth, s.height};
   return {0, s.height - statusHeight, s.width, statusHeight};
 }
 
 PixelLayout fitLayout(BoardSize size, cv::Size target) {
   PixelLayout layout;
   layout.size = size;
+  const int files = std::max(1, size.files), ranks = std::max(1, size.ranks);
+  if (target.width * 4 >= target.height * 5) {
+    // Landscape: the board as tall as the screen allows, at least 35% of the width for the panel.
+    layout.statusHeight = 0;
+    layout.margin = std::max(28, target.height / (ranks * 5));
+    const int byHeight = (target.height - 2 * layout.margin) / ranks;
+    const int byWidth = (target.width * 65 / 100 - 2 * layout.margin) / files;
+    layout.cell = std::clamp(std::min(byWidth, byHeight), 24, 256);
+    layout.panelWidth = std::max(0, target.width - 2 * layout.margin - files * layout.cell);
+    return layout;
+  }
   const int byWidth = (target.width - 2 * layout.margin) / std::max(1, size.files);
   const int byHeight = (target.height - 2 * layout.margin - layout.statusHeight) / std::max(1, size.ranks);
   layout.cell = std::clamp(std::min(byWidth, byHeight), 24, 128);

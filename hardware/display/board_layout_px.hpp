@@ -10,7 +10,8 @@ namespace tessera::display {
 struct PixelLayout {
   int cell = 64;     // pixels per square
   int margin = 28;   // around the board, for the coordinates
-  int statusHeight = 96;
+  int statusHeight = 96;  // portrait: the status band below the board
+  int panelWidth = 0;     // landscape (a screen wider than tall): the status panel right of the board
   BoardSize size;
 
   cv::Size imageSize() const;
@@ -19,7 +20,10 @@ struct PixelLayout {
   cv::Rect statusRect() const;
 };
 
-// A layout that fits `size` into roughly `target` pixels (an 800x480 Pi screen, a 1080p monitor).
+// A layout that fits `size` into `target` pixels. A portrait target (the default, for PNG frames and
+// the web page) puts the status band under the board; a landscape one (an 800x480 Pi screen, a
+// 1080p monitor) gives the board the full height and the status a panel beside it, in letters
+// sized to the squares so that they read from two metres (docs/display.md).
 PixelLayout fitLayout(BoardSize size, cv::Size target = {720, 820});
 
 }  // namespace tessera::display

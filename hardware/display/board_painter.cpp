@@ -1,5 +1,9 @@
 #include "board_painter.hpp"
 
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include <opencv2/imgproc.hpp>
 
 #include "core/sectors.hpp"
@@ -17,6 +21,32 @@ void centredText(cv::Mat& img, const std::string& text, cv::Point centre, double
   const cv::Size size = cv::getTextSize(text, kFont, scale, thickness, &baseline);
   cv::putText(img, text, {centre.x - size.width / 2, centre.y + size.height / 2}, kFont, scale, colour, thickness,
               cv::LINE_AA);
+}
+
+// The font scale whose capital letters are `pixels` high.
+double scaleForCapHeight(double pixels, int thickness) {
+  int baseline = 0;
+  const int atOne = cv::getTextSize("H", kFont, 1.0, thickness, &baseline).height;
+  return pixels / std::max(1, atOne);
+}
+
+// `text` broken into lines no wider than `width` at `scale` (a word longer than that stands alone).
+std::vector<std::string> wrapText(const std::string& text, double scale, int thickness, int width) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  std::istringstream words(text);
+  int baseline = 0;
+  while (words >> word) {
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && cv::getTextSize(longer, kFont, scale, thickness, &baseline).width > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
 }
 
 // Squares a move's marks join: a sector shift names slots, a drop lands where it starts.
@@ -39,6 +69,7 @@ cv::Mat BoardPainter::draw(const BoardScene& scene) const {
       drawFrame(img, from, kLastAction, 0);
       if (to != from) drawFrame(img, to, kLastAction, 0);
     }
+    for (Square sq : scene.movable) drawMovable(img, sq);
     for (Square sq : scene.legalTargets) drawLegalTarget(img, pos, sq);
     drawCorrections(img, scene);
     drawPieces(img, pos);
@@ -94,6 +125,14 @@ void BoardPainter::drawLegalTarget(cv::Mat& img, const Position& pos, Square sq)
   cv::circle(img, layout_.cellCentre(sq), layout_.cell / 6, kLegalTarget, cv::FILLED, cv::LINE_AA);
 }
 
+void BoardPainter::drawMovable(cv::Mat& img, Square sq) const {
+  // A corner triangle: it leaves the piece and the centre (where destinations go) free.
+  const cv::Rect r = layout_.cellRect(sq);
+  const int side = layout_.cell / 4;
+  const std::vector<cv::Point> corner = {{r.x, r.y}, {r.x + side, r.y}, {r.x, r.y + side}};
+  cv::fillConvexPoly(img, corner, kLegalTarget, cv::LINE_AA);
+}
+
 void BoardPainter::drawCorrections(cv::Mat& img, const BoardScene& scene) const {
   for (Square sq : scene.differing) drawFrame(img, sq, kFixSquare, 0);
   for (const Correction& c : scene.corrections) {
@@ -104,7 +143,10 @@ void BoardPainter::drawCorrections(cv::Mat& img, const BoardScene& scene) const 
 
 void BoardPainter::drawPieces(cv::Mat& img, const Position& pos) const {
   const Variant& v = pos.variant();
-  const int radius = layout_.cell * 38 / 100;
+  const int radius = layout_.cell * 40 / 100;  // inside the frames drawn around squares
+  // Letters half a square high: the size that reads from two metres on a 1080p screen (docs/display.md).
+  const int thickness = std::max(1, layout_.cell / 20);
+  const double scale = scaleForCapHeight(layout_.cell * 0.5, thickness);
   for (int r = 0; r < v.size.ranks; ++r)
     for (int f = 0; f < v.size.files; ++f) {
       const Square sq = makeSquare(f, r);
@@ -115,7 +157,7 @@ void BoardPainter::drawPieces(cv::Mat& img, const Position& pos) const {
       cv::circle(img, c, radius, pieceFill(side, v.sides), cv::FILLED, cv::LINE_AA);
       cv::circle(img, c, radius, cv::Scalar(90, 90, 90), 2, cv::LINE_AA);
       const std::string letter(1, v.pieces[pieceType(p)].letter);
-      centredText(img, letter, c, layout_.cell / 48.0, pieceInk(side, v.sides), std::max(1, layout_.cell / 32));
+      centredText(img, letter, c, scale, pieceInk(side, v.sides), thickness);
     }
 }
 
@@ -149,20 +191,53 @@ void BoardPainter::drawCoordinates(cv::Mat& img) const {
 }
 
 void BoardPainter::drawStatus(cv::Mat& img, const BoardScene& scene) const {
+  if (layout_.panelWidth > 0) return drawPanel(img, scene);
   const cv::Rect band = layout_.statusRect();
   const double scale = std::max(0.6, img.cols / 900.0);
   const int x = layout_.margin;
   if (!scene.message.empty())
     cv::putText(img, scene.message, {x, band.y + band.height / 3}, kFont, scale, kText, 2, cv::LINE_AA);
-  std::string second = scene.result;
-  if (!second.empty())
-    cv::putText(img, second, {x, band.y + band.height * 3 / 4}, kFont, scale * 1.1, kLastAction, 2, cv::LINE_AA);
+  if (!scene.result.empty())
+    cv::putText(img, scene.result, {x, band.y + band.height * 3 / 4}, kFont, scale * 1.1, kLastAction, 2, cv::LINE_AA);
+  else if (!scene.toAct.empty())
+    cv::putText(img, scene.toAct, {x, band.y + band.height * 3 / 4}, kFont, scale, kLegalTarget, 2, cv::LINE_AA);
   if (!scene.clock.empty()) {
     int baseline = 0;
     const cv::Size s = cv::getTextSize(scene.clock, kFont, scale, 2, &baseline);
     cv::putText(img, scene.clock, {band.width - x - s.width, band.y + band.height * 3 / 4}, kFont, scale, kText, 2,
                 cv::LINE_AA);
   }
+}
+
+void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
+  // Top down: what the game waits for (or its result) and the clocks in letters as big as the
+  // pieces', then the message, smaller, wrapped to the panel.
+  const cv::Rect panel = layout_.statusRect();
+  const int x = panel.x + layout_.margin / 2, width = panel.width - layout_.margin;
+  const int bigThickness = std::max(2, layout_.cell / 22), smallThickness = std::max(1, layout_.cell / 30);
+  const double big = scaleForCapHeight(layout_.cell * 0.45, bigThickness);
+  const double small = scaleForCapHeight(layout_.cell * 0.27, smallThickness);
+  int y = layout_.margin;
+  const auto write = [&](const std::string& text, double scale, int thickness, const cv::Scalar& colour) {
+    int baseline = 0;
+    const int height = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
+    for (const std::string& line : wrapText(text, scale, thickness, width)) {
+      if (y + height > panel.y + panel.height) return;
+      cv::putText(img, line, {x, y + height}, kFont, scale, colour, thickness, cv::LINE_AA);
+      y += height * 17 / 10;
+    }
+    y += height / 2;
+  };
+  if (!scene.result.empty()) write(scene.result, big, bigThickness, kLastAction);
+  else if (!scene.toAct.empty()) write(scene.toAct, big, bigThickness, kLegalTarget);
+  // "White 4:43  Black 4:50": a line per side.
+  std::string clock = scene.clock;
+  for (std::size_t at; (at = clock.find("  ")) != std::string::npos;) {
+    write(clock.substr(0, at), big, bigThickness, kText);
+    clock = clock.substr(at + 2);
+  }
+  if (!clock.empty()) write(clock, big, bigThickness, kText);
+  if (!scene.message.empty()) write(scene.message, small, smallThickness, kText);
 }
 
 }  // namespace tessera::display

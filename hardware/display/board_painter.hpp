@@ -19,12 +19,14 @@ class BoardPainter {
   void drawTerrain(cv::Mat& img, const Position& pos) const;
   void drawSectors(cv::Mat& img, const Position& pos) const;
   void drawFrame(cv::Mat& img, Square sq, const cv::Scalar& colour, int inset) const;
+  void drawMovable(cv::Mat& img, Square sq) const;
   void drawLegalTarget(cv::Mat& img, const Position& pos, Square sq) const;
   void drawCorrections(cv::Mat& img, const BoardScene& scene) const;
   void drawPieces(cv::Mat& img, const Position& pos) const;
   void drawArrows(cv::Mat& img, const std::vector<Arrow>& arrows) const;
   void drawCoordinates(cv::Mat& img) const;
   void drawStatus(cv::Mat& img, const BoardScene& scene) const;
+  void drawPanel(cv::Mat& img, const BoardScene& scene) const;
 
   PixelLayout layout_;
 };

@@ -20,7 +20,9 @@ struct Arrow {
 struct BoardScene {
   const Position* position = nullptr;
   std::optional<Move> lastAction;
-  std::vector<Square> legalTargets;     // where the side to move (or a lifted piece) may act
+  std::vector<Square> legalTargets;     // where a lifted piece may go
+  std::vector<Square> movable;          // what the side to move can act with: pieces, own colour squares
+  std::string toAct;                    // "White to act: 20 actions (16 moves, 4 drops)", under the message
   std::vector<Arrow> arrows;            // the engine's suggestions
   std::vector<Correction> corrections;  // a mismatch: what to put back, and how
   std::vector<Square> differing;        // a mismatch: squares that differ from the position

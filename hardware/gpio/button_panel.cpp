@@ -19,15 +19,19 @@ ButtonPanel::ButtonPanel(ButtonLines& lines, ScanClock& clock, std::chrono::nano
 std::vector<ButtonPress> ButtonPanel::wait(std::chrono::nanoseconds timeout) {
   const std::chrono::nanoseconds end = clock_.now() + timeout;
   std::vector<ButtonPress> presses;
+  // The lines are read at least once, so that a zero timeout (polling from an event loop) still
+  // picks up the edges that came since the last call.
+  bool read = false;
   while (true) {
     for (const ButtonEvent& e : debouncer_.settle(clock_.now()))
       presses.push_back({lines_.name(e.button), e.action, e.when});
     const std::chrono::nanoseconds now = clock_.now();
-    if (!presses.empty() || now >= end) return presses;
+    if (!presses.empty() || (now >= end && read)) return presses;
     std::chrono::nanoseconds until = end;
     if (const auto deadline = debouncer_.nextDeadline()) until = std::min(until, *deadline);
     for (const ButtonEdge& edge : lines_.waitForEdges(std::max(until - now, std::chrono::nanoseconds(0))))
       debouncer_.addEdge(edge);
+    read = true;
   }
 }
 

@@ -41,6 +41,7 @@ cli::Command matchCommand() {
       {"b", "PLAYER", "the second player (default greedy)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},
+      {"adjudicate", "N", "two players: a game is won once N search reports in a row give one side 10 pawns (default 4; 0: play every game out)"},
   };
   return {"match", "play two engine configurations against each other and print the score",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
@@ -49,7 +50,9 @@ cli::Command matchCommand() {
               out << cli::helpText("tessera match --variant V [--a PLAYER] [--b PLAYER] [--games N] [--seed N]",
                                    "Plays the two players from random four-ply openings, each opening twice with the\n"
                                    "sides swapped, and prints A's score with its 95% error margin. Games longer than\n"
-                                   "300 plies are adjudicated by the evaluation.",
+                                   "300 plies are adjudicated by the evaluation; with two players a game is also\n"
+                                   "adjudicated won once N search reports in a row (--adjudicate) give one side\n"
+                                   "10 pawns or a mate.",
                                    specs);
               return 0;
             }
@@ -59,6 +62,7 @@ cli::Command matchCommand() {
             MatchSettings settings;
             settings.games = static_cast<int>(options.integer("games", 20, 1, 100000));
             settings.seed = static_cast<std::uint32_t>(options.integer("seed", 1, 0, 1L << 31));
+            settings.adjudicateReports = static_cast<int>(options.integer("adjudicate", 4, 0, 1000));
             out << variant.name << ": A = " << a.name() << ", B = " << b.name() << "\n";
             const MatchResult r = playMatch(variant, a, b, settings, [&](int game, double points) {
               out << "game " << game << ": A " << (points == 1 ? "wins" : points == 0 ? "loses" : "draws") << "\n";

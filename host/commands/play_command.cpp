@@ -2,6 +2,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <csignal>
+#include <cstdio>
 #include <ostream>
 
 #include "commands.hpp"
@@ -12,7 +13,9 @@
 #include "host/session/camera_input.hpp"
 #include "host/session/config_arguments.hpp"
 #include "host/session/led_colours.hpp"
+#include "host/session/read_again.hpp"
 #include "host/session/screen_view.hpp"
+#include "host/session/switch_board_input.hpp"
 #include "host/session/table.hpp"
 #include "host/web/session_commands.hpp"
 #ifdef TESSERA_HAVE_GPIO
@@ -42,26 +45,6 @@ InputSpec parseInput(const std::string& text) {
   return in;
 }
 
-// A switch board or the firmware reports a board once, when it settles. Reading it again a moment
-// later (unchanged) is the second reading that lets the referee rule out a lone misread.
-class ReadAgain {
- public:
-  ReadAgain(boost::asio::io_context& io, session::RefereeSession& s) : timer_(io), session_(s) {}
-  void feed(const Observation& o) {
-    session_.onObservation(o);
-    latest_ = o;
-    timer_.expires_after(std::chrono::milliseconds(300));
-    timer_.async_wait([this](const boost::system::error_code& ec) {
-      if (!ec) session_.onObservation(latest_);
-    });
-  }
-
- private:
-  boost::asio::steady_timer timer_;
-  session::RefereeSession& session_;
-  Observation latest_;
-};
-
 }  // namespace
 
 cli::Command playCommand() {
@@ -72,11 +55,13 @@ cli::Command playCommand() {
       {"mode", "MODE", "referee (two players, default), engine (play against the engine) or hints (after every action)"},
       {"engine-side", "SIDE", "engine mode: white or black (default black)"},
       {"engine-ms", "N", "engine thinking time per action, 10-60000 ms (default 500)"},
+      {"time-control", "M+S", "clocks: M minutes each, S seconds added per action, e.g. 5+3; a side out of time loses (default none: the clocks count up)"},
       {"journal", "FILE", "crash-safe game journal; an existing one is resumed"},
       {"pgn", "FILE", "keep the game record here, rewritten after every action (default: print it at the end)"},
       {"display-out", "DIR", "write the display image as PNG frames into DIR (latest.png is always the newest)"},
       {"display-latest-only", "", "with --display-out: keep only latest.png (for long unattended games)"},
       {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, q quit)"},
+      {"screen-size", "WxH", "with --screen: the screen's pixels, e.g. 1920x1080 (default: the full-screen window's size)"},
       {"http", "PORT", "serve the web page on PORT (0: any free port)"},
       {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
       {"realtime", "", "play a recording at its frame rate instead of as fast as possible"},
@@ -117,27 +102,45 @@ cli::Command playCommand() {
             table.session.engineSide = engineSide == "white" ? 0 : 1;
             table.session.engineMillis = static_cast<int>(options.integer("engine-ms", 500, 10, 60000));
             table.session.autoChoose = options.has("auto-choose");
+            try {
+              table.session.timeControl = session::parseTimeControl(options.value("time-control", "none"));
+            } catch (const std::invalid_argument& e) {
+              throw cli::UsageError(std::string("--time-control: ") + e.what());
+            }
+            if (table.session.timeControl.counting() && variant.sides != 2)
+              throw cli::UsageError("--time-control: time controls are for two players");
             table.session.journalPath = options.value("journal");
             table.pgnPath = options.value("pgn");
             if (options.has("display-out")) table.displayFolder = options.value("display-out");
             table.numberedFrames = !options.has("display-latest-only");
             if (options.has("http")) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
+            // A recording read as fast as it decodes has no real time for the engine to think in.
+            table.engineInBackground = !(input.kind == "frames" && !options.has("realtime"));
             const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
             const long linger = options.integer("linger", 0, 0, 86400);
 
+            std::optional<cv::Size> screenSize;
+            if (options.has("screen-size")) {
+              int w = 0, h = 0;
+              char x = 0, rest = 0;
+              const std::string text = options.value("screen-size");
+              if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &rest) != 3 || x != 'x' || w < 320 || h < 240 || w > 10000 || h > 10000)
+                throw cli::UsageError("--screen-size is WIDTHxHEIGHT in pixels (320x240 to 10000x10000), e.g. 1920x1080, not '" + text + "'");
+              screenSize = cv::Size(w, h);
+            }
             boost::asio::io_context io;
             session::Table t(io, variant, table, err);
             std::unique_ptr<session::ScreenView> screen;
-            if (options.has("screen")) screen = std::make_unique<session::ScreenView>(io, t.session(), t.display(), t.bus());
+            if (options.has("screen"))
+              screen = std::make_unique<session::ScreenView>(io, t.session(), t.display(), t.bus(), screenSize);
             t.start();
 
             std::unique_ptr<session::CameraInput> camera;
             std::unique_ptr<link::FirmwareLink> firmware;
-            std::unique_ptr<ReadAgain> rereader;
+            std::unique_ptr<session::ReadAgain> rereader;
 #ifdef TESSERA_HAVE_GPIO
             std::unique_ptr<gpio::GpioDevices> gpio;
-            std::unique_ptr<boost::asio::steady_timer> scan;
-            std::function<void()> scanLoop;
+            std::unique_ptr<session::SwitchBoardInput> switchBoard;
 #endif
             boost::asio::steady_timer lingerTimer(io);
             auto onSnapshot = [&](const Observation& o, double) { t.session().onObservation(o); };
@@ -163,7 +166,7 @@ cli::Command playCommand() {
               link::LinkHandlers handlers;
               handlers.onObservation = [&](const Observation& o) { rereader->feed(o); };
               handlers.onEvent = [&](const link::LinkEvent& e) { err << "link: " << e.message << std::endl; };
-              rereader = std::make_unique<ReadAgain>(io, t.session());
+              rereader = std::make_unique<session::ReadAgain>(io, t.session());
               firmware = std::make_unique<link::FirmwareLink>(io, linkOptions, handlers);
               // The board's LEDs show the squares to fix, a lifted piece's destinations, the engine's action.
               t.bus().subscribe([&](const session::SessionEvent&) {
@@ -174,19 +177,9 @@ cli::Command playCommand() {
 #ifdef TESSERA_HAVE_GPIO
               if (!options.has("config")) throw cli::UsageError("--input gpio needs --config FILE with a [gpio] section (the pins)");
               gpio = std::make_unique<gpio::GpioDevices>(gpio::readGpioConfigFile(options.value("config")));
-              rereader = std::make_unique<ReadAgain>(io, t.session());
-              scan = std::make_unique<boost::asio::steady_timer>(io);
-              scanLoop = [&] {
-                if (auto report = gpio->board().poll()) rereader->feed(report->observation);
-                for (const auto& press : gpio->buttons().wait(std::chrono::nanoseconds(0)))
-                  if (press.action == gpio::ButtonAction::Pressed && press.button != "menu")
-                    web::runSessionCommand(t.session(), press.button);
-                scan->expires_after(gpio->scanInterval());
-                scan->async_wait([&](const boost::system::error_code& ec) {
-                  if (!ec) scanLoop();
-                });
-              };
-              scanLoop();
+              switchBoard = std::make_unique<session::SwitchBoardInput>(io, gpio->board(), gpio->buttons(),
+                                                                        gpio->scanInterval(), t.session());
+              switchBoard->start();
 #else
               throw cli::UsageError("--input gpio: this build has no libgpiod (install libgpiod-dev and rebuild)");
 #endif

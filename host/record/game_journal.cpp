@@ -91,7 +91,10 @@ GameJournal::~GameJournal() {
 
 void GameJournal::append(const std::string& payload) { writeAll(fd_, line(payload), path_); }
 
-void GameJournal::recordAction(const Position& before, const Move& m) { append("action " + longAlgebraic(before, m)); }
+void GameJournal::recordAction(const Position& before, const Move& m, std::optional<long> thoughtMillis) {
+  append("action " + longAlgebraic(before, m) + (thoughtMillis ? " t=" + std::to_string(*thoughtMillis) : ""));
+}
+void GameJournal::recordLossOnTime(int side) { append("flag " + std::to_string(side)); }
 void GameJournal::recordTakeback(int plies) { append("takeback " + std::to_string(plies)); }
 void GameJournal::recordResignation(int side) { append("resign " + std::to_string(side)); }
 void GameJournal::recordDrawAgreed() { append("draw"); }
@@ -138,7 +141,7 @@ RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup&
   } catch (const std::exception& e) {
     throw JournalError(path + ": variant '" + variantName + "': " + e.what());
   }
-  RecoveredGame out{nullptr, std::move(warnings), GameJournal(path, -1)};
+  RecoveredGame out{nullptr, std::move(warnings), {}, GameJournal(path, -1)};
   try {
     out.game = std::make_unique<Game>(*variant, payloads[2].substr(6));
   } catch (const std::exception& e) {
@@ -149,11 +152,21 @@ RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup&
     const std::string where = path + " line " + std::to_string(i + 1) + " '" + p + "': ";
     try {
       if (p.rfind("action ", 0) == 0) {
-        out.game->play(parseMove(out.game->position(), p.substr(7)));
+        std::string text = p.substr(7);
+        if (const auto t = text.find(" t="); t != std::string::npos) {
+          std::size_t used = 0;
+          const long millis = std::stol(text.substr(t + 3), &used);
+          if (millis < 0 || t + 3 + used != text.size()) throw JournalError("bad thinking time");
+          out.thinking.push_back({out.game->position().sideToMove(), millis});
+          text.resize(t);
+        }
+        out.game->play(parseMove(out.game->position(), text));
       } else if (p.rfind("takeback ", 0) == 0) {
         out.game->takeBack(std::stoi(p.substr(9)));
       } else if (p.rfind("resign ", 0) == 0) {
         out.game->resign(std::stoi(p.substr(7)));
+      } else if (p.rfind("flag ", 0) == 0) {
+        out.game->loseOnTime(std::stoi(p.substr(5)));
       } else if (p == "draw") {
         out.game->agreeDraw();
       } else {

@@ -1,9 +1,11 @@
 #pragma once
-// The live game's journal: one line per event (action, takeback, resignation, draw), written and
+// The live game's journal: one line per event (action with its thinking time, takeback,
+// resignation, loss on time, draw), written and
 // flushed to the disk before the program goes on, so that a power cut loses at most the event in
 // flight. Each line carries a checksum; on restart a torn or garbled last line is dropped with a
 // warning and the game is rebuilt from everything before it.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,8 +36,10 @@ class GameJournal {
   GameJournal& operator=(const GameJournal&) = delete;
   ~GameJournal();
 
-  // Call with the position before the action.
-  void recordAction(const Position& before, const Move& m);
+  // Call with the position before the action; `thoughtMillis`, if known, is how long its side
+  // thought (the clocks are rebuilt from it).
+  void recordAction(const Position& before, const Move& m, std::optional<long> thoughtMillis = std::nullopt);
+  void recordLossOnTime(int side);
   void recordTakeback(int plies);
   void recordResignation(int side);
   void recordDrawAgreed();
@@ -54,6 +58,11 @@ class GameJournal {
 struct RecoveredGame {
   std::unique_ptr<Game> game;
   std::vector<std::string> warnings;  // what was dropped, and why
+  struct Thought {
+    int side = 0;
+    long millis = 0;
+  };
+  std::vector<Thought> thinking;      // every journaled action's thinking time, taken back or not
   GameJournal journal;                // open for appending after the last good line
 };
 

@@ -1,6 +1,18 @@
 #pragma once
 // The engine as the session uses it: its action for engine mode, and the best few lines as hints,
 // each within a time limit so the table never waits long.
+//
+// At the table the search runs on a worker thread, so that the event loop keeps reading the board,
+// serving the web page and ticking the clocks while the engine thinks; the answer comes back
+// through `post` onto the loop's thread. Without `post` (a recording replayed faster than real
+// time, unit tests) the answer is computed at once, before ask() returns.
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <vector>
 
 #include "core/search.hpp"
@@ -9,11 +21,48 @@ namespace tessera::session {
 
 class EngineAdvisor {
  public:
-  // The first move of each of the best `lines` lines, best first (empty when there is no action).
-  std::vector<Move> bestActions(Position& pos, int millis, int lines = 1);
+  using Task = std::function<void()>;
+  using Post = std::function<void(Task)>;  // runs a task on the session's thread
+  using Answer = std::function<void(std::vector<Move>)>;
+
+  explicit EngineAdvisor(Post post = {});
+  ~EngineAdvisor();
+  EngineAdvisor(const EngineAdvisor&) = delete;
+  EngineAdvisor& operator=(const EngineAdvisor&) = delete;
+
+  // The first move of each of the best `lines` lines of `pos`, best first (empty when there is no
+  // action), given to `answer` on the session's thread. A newer ask() or cancel() drops the answer
+  // of an older one: it is never delivered.
+  void ask(const Position& pos, int millis, int lines, Answer answer);
+  void cancel();
+  bool thinking() const { return waiting_; }
 
  private:
+  struct Job {
+    Position position;
+    int millis = 0;
+    int lines = 1;
+    unsigned generation = 0;
+    Answer answer;
+  };
+  // What the worker thread and the session share; the worker holds it alive while it posts.
+  struct Shared {
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::optional<Job> next;
+    bool quit = false;
+    std::atomic<bool> cancel{false};
+    unsigned generation = 0;  // the session's thread only
+  };
+  static std::vector<Move> bestActions(Searcher& searcher, Position& pos, int millis, int lines,
+                                       const std::atomic<bool>* cancel);
+  void work();
+
+  Post post_;
+  std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
   Searcher searcher_{16};
+  bool waiting_ = false;
+  std::thread worker_;
 };
 
 }  // namespace tessera::session

@@ -1,10 +1,37 @@
 #include "game_clock.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "core/game.hpp"
 
 namespace tessera::session {
+
+TimeControl parseTimeControl(const std::string& text) {
+  if (text == "none" || text.empty()) return {};
+  const std::string usage = "a time control is 'none', 'MINUTES' or 'MINUTES+SECONDS' (e.g. 5+3), not '" + text + "'";
+  const auto plus = text.find('+');
+  double minutes = 0, seconds = 0;
+  try {
+    std::size_t used = 0;
+    const std::string m = text.substr(0, plus);
+    minutes = std::stod(m, &used);
+    if (used != m.size()) throw std::invalid_argument(usage);
+    if (plus != std::string::npos) {
+      const std::string s = text.substr(plus + 1);
+      seconds = std::stod(s, &used);
+      if (used != s.size()) throw std::invalid_argument(usage);
+    }
+  } catch (const std::logic_error&) {
+    throw std::invalid_argument(usage);
+  }
+  if (!(minutes > 0 && minutes <= 600) || !(seconds >= 0 && seconds <= 600))
+    throw std::invalid_argument(usage + ": minutes 0-600 (more than 0), seconds 0-600");
+  TimeControl tc;
+  tc.base = std::chrono::milliseconds(static_cast<long>(minutes * 60000));
+  tc.increment = std::chrono::milliseconds(static_cast<long>(seconds * 1000));
+  return tc;
+}
 
 void GameClock::turnTo(int side, Clock::time_point now) {
   stop(now);
@@ -12,9 +39,22 @@ void GameClock::turnTo(int side, Clock::time_point now) {
   since_ = now;
 }
 
+GameClock::Clock::duration GameClock::finishTurn(Clock::time_point now) {
+  if (running_ < 0) return {};
+  const Clock::duration thought = now - since_;
+  ++turns_[static_cast<std::size_t>(running_)];
+  stop(now);
+  return thought;
+}
+
 void GameClock::stop(Clock::time_point now) {
   if (running_ >= 0) used_[static_cast<std::size_t>(running_)] += now - since_;
   running_ = -1;
+}
+
+void GameClock::addTurn(int side, Clock::duration thought) {
+  used_[static_cast<std::size_t>(side)] += thought;
+  ++turns_[static_cast<std::size_t>(side)];
 }
 
 GameClock::Clock::duration GameClock::used(int side, Clock::time_point now) const {
@@ -23,10 +63,21 @@ GameClock::Clock::duration GameClock::used(int side, Clock::time_point now) cons
   return d;
 }
 
+GameClock::Clock::duration GameClock::remaining(int side, Clock::time_point now) const {
+  return control_.base + control_.increment * turns_[static_cast<std::size_t>(side)] - used(side, now);
+}
+
+std::optional<int> GameClock::flagFallen(Clock::time_point now) const {
+  if (!control_.counting() || running_ < 0) return std::nullopt;
+  if (remaining(running_, now) <= Clock::duration::zero()) return running_;
+  return std::nullopt;
+}
+
 std::string GameClock::text(const Variant& variant, Clock::time_point now) const {
   std::string out;
   for (int side = 0; side < static_cast<int>(used_.size()); ++side) {
-    const long seconds = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(used(side, now)).count());
+    const Clock::duration shown = control_.counting() ? std::max(Clock::duration::zero(), remaining(side, now)) : used(side, now);
+    const long seconds = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(shown).count());
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s%s %ld:%02ld", out.empty() ? "" : "  ", sideFullName(variant, side).c_str(),
                   seconds / 60, seconds % 60);

@@ -1,8 +1,12 @@
 #pragma once
 // Thinking time per side: the side to act's time runs from the moment the previous action was
-// accepted until its own is. Shown on the display and the web page ("White 1:02  Black 0:45").
-// Not journaled: after a restart the clocks begin again at zero.
+// accepted until its own is. Without a time control the clocks count up ("White 1:02  Black 0:45");
+// with one ("5+3": five minutes each, three seconds added after every action) they count down, and
+// a side whose time runs out while it is to act has lost on time. Each action's thinking time goes
+// into the journal with it, so the clocks come back after a restart (the time the program was down
+// is not counted).
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,18 +14,40 @@
 
 namespace tessera::session {
 
+struct TimeControl {
+  std::chrono::milliseconds base{0};       // 0: no time control, the clocks count up
+  std::chrono::milliseconds increment{0};  // added after each of a side's actions
+  bool counting() const { return base.count() > 0; }
+};
+
+// "none", "M" or "M+S" (minutes, seconds of increment): "5+3", "90+30", "0.5+0". Throws
+// std::invalid_argument with a message saying what is expected.
+TimeControl parseTimeControl(const std::string& text);
+
 class GameClock {
  public:
   using Clock = std::chrono::steady_clock;
-  explicit GameClock(int sides) : used_(static_cast<std::size_t>(sides)) {}
+  explicit GameClock(int sides, TimeControl control = {}) : used_(static_cast<std::size_t>(sides)), turns_(used_.size()), control_(control) {}
   // `side` starts thinking at `now` (the one who was thinking stops).
   void turnTo(int side, Clock::time_point now);
+  // The side that was thinking finished an action at `now`: returns how long it thought, credits
+  // the increment, and stops its clock.
+  Clock::duration finishTurn(Clock::time_point now);
   void stop(Clock::time_point now);
+  // A journaled action: `side` thought `thought` for it.
+  void addTurn(int side, Clock::duration thought);
+
   Clock::duration used(int side, Clock::time_point now) const;
+  Clock::duration remaining(int side, Clock::time_point now) const;  // time control only
+  // With a time control: the side to act whose time has run out.
+  std::optional<int> flagFallen(Clock::time_point now) const;
+  const TimeControl& control() const { return control_; }
   std::string text(const Variant& variant, Clock::time_point now) const;
 
  private:
   std::vector<Clock::duration> used_;
+  std::vector<int> turns_;  // actions finished per side, for the increments
+  TimeControl control_;
   int running_ = -1;
   Clock::time_point since_{};
 };

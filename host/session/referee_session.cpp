@@ -35,8 +35,13 @@ std::optional<Square> liftedPiece(const Position& pos, const Observation& seen, 
 
 }  // namespace
 
-RefereeSession::RefereeSession(const Variant& variant, SessionOptions options, EventBus& bus)
-    : variant_(variant), options_(std::move(options)), bus_(bus), game_(freshGame(variant, options_.startPosition)), clock_(variant.sides) {}
+RefereeSession::RefereeSession(const Variant& variant, SessionOptions options, EventBus& bus, EngineAdvisor::Post postToLoop)
+    : variant_(variant),
+      options_(std::move(options)),
+      bus_(bus),
+      game_(freshGame(variant, options_.startPosition)),
+      engine_(std::move(postToLoop)),
+      clock_(variant.sides, options_.timeControl) {}
 
 void RefereeSession::start() {
   std::string how = "new game";
@@ -47,6 +52,7 @@ void RefereeSession::start() {
       });
       game_ = std::move(recovered.game);
       journal_.emplace(std::move(recovered.journal));
+      for (const auto& t : recovered.thinking) clock_.addTurn(t.side, std::chrono::milliseconds(t.millis));
       warnings_ = recovered.warnings;
       how = "resumed from " + options_.journalPath + " after " + std::to_string(game_->actions().size()) + " actions";
     } else {
@@ -62,6 +68,20 @@ void RefereeSession::start() {
 void RefereeSession::onObservation(const Observation& seen) {
   const bool again = lastSeen_ && sameReading(*lastSeen_, seen);
   lastSeen_ = seen;
+  // Only the engine's action will be accepted, and it is not known yet: judge when it is.
+  if (waitingForEngineAction()) {
+    heldForEngine_ = true;
+    return;
+  }
+  judge(seen, again);
+}
+
+bool RefereeSession::waitingForEngineAction() const {
+  return options_.mode == PlayMode::Engine && game_->position().sideToMove() == options_.engineSide &&
+         engine_.thinking() && !expected_;
+}
+
+void RefereeSession::judge(const Observation& seen, bool again) {
   ReconcileOptions o;
   o.minConfidence = options_.minConfidence;
   o.readTwice = again;
@@ -140,9 +160,13 @@ void RefereeSession::apply(const Explanation& e) {
         note(SessionEvent::Kind::Message, "the game is over: take back to go on");
         return;
       }
+    {
       text = numberedSan(g.position(), e.move);
-      if (journal_) journal_->recordAction(g.position(), e.move);
+      const auto thought = clock_.finishTurn(GameClock::Clock::now());
+      if (journal_)
+        journal_->recordAction(g.position(), e.move, std::chrono::duration_cast<std::chrono::milliseconds>(thought).count());
       g.play(e.move);
+    }
       break;
     case Explanation::Kind::Amend: {
       g.takeBack(1);
@@ -169,6 +193,8 @@ void RefereeSession::apply(const Explanation& e) {
 }
 
 void RefereeSession::afterChange() {
+  engine_.cancel();  // whatever it was thinking about belongs to the position before
+  heldForEngine_ = false;
   GameResult r = game_->result();
   if (r.finished()) clock_.stop(GameClock::Clock::now());
   else clock_.turnTo(game_->position().sideToMove(), GameClock::Clock::now());
@@ -182,10 +208,17 @@ void RefereeSession::afterChange() {
 }
 
 void RefereeSession::announceEngineAction() {
-  const auto best = engine_.bestActions(game_->position(), options_.engineMillis, 1);
-  if (best.empty()) return;
-  expected_ = best.front();
-  note(SessionEvent::Kind::EngineAction, "the engine plays " + numberedSan(game_->position(), *expected_) + ": carry it out on the board");
+  engine_.ask(game_->position(), options_.engineMillis, 1, [this](std::vector<Move> best) {
+    if (best.empty()) return;
+    expected_ = best.front();
+    note(SessionEvent::Kind::EngineAction,
+         "the engine plays " + numberedSan(game_->position(), *expected_) + ": carry it out on the board");
+    // The player moved pieces while the engine thought: judge that board now.
+    if (heldForEngine_ && lastSeen_) {
+      heldForEngine_ = false;
+      judge(*lastSeen_, false);
+    }
+  });
 }
 
 void RefereeSession::hint() {
@@ -193,10 +226,16 @@ void RefereeSession::hint() {
     note(SessionEvent::Kind::Message, "the game is over");
     return;
   }
-  hints_ = engine_.bestActions(game_->position(), options_.hintMillis, options_.hintLines);
-  std::string text = "suggested:";
-  for (const Move& m : hints_) text += " " + numberedSan(game_->position(), m);
-  note(SessionEvent::Kind::Hint, text);
+  if (options_.mode == PlayMode::Engine && game_->position().sideToMove() == options_.engineSide) {
+    note(SessionEvent::Kind::Message, "the engine is to act, not you");
+    return;
+  }
+  engine_.ask(game_->position(), options_.hintMillis, options_.hintLines, [this](std::vector<Move> best) {
+    hints_ = std::move(best);
+    std::string text = "suggested:";
+    for (const Move& m : hints_) text += " " + numberedSan(game_->position(), m);
+    note(SessionEvent::Kind::Hint, text);
+  });
 }
 
 void RefereeSession::takeBack() {
@@ -241,7 +280,7 @@ void RefereeSession::overrideEngine() {
 
 void RefereeSession::newGame() {
   game_ = freshGame(variant_, options_.startPosition);
-  clock_ = GameClock(variant_.sides);
+  clock_ = GameClock(variant_.sides, options_.timeControl);
   if (!options_.journalPath.empty()) {
     // The finished game's journal is kept beside the new one.
     std::error_code ec;
@@ -266,6 +305,15 @@ void RefereeSession::resign() {
   const int side = game_->position().sideToMove();
   game_->resign(side);
   if (journal_) journal_->recordResignation(side);
+  ++revision_;
+  afterChange();
+}
+
+void RefereeSession::checkClock(GameClock::Clock::time_point now) {
+  const auto side = clock_.flagFallen(now);
+  if (!side || variant_.sides != 2 || game_->result().finished()) return;
+  game_->loseOnTime(*side);
+  if (journal_) journal_->recordLossOnTime(*side);
   ++revision_;
   afterChange();
 }

@@ -30,11 +30,14 @@ struct SessionOptions {
   bool autoChoose = false;
   std::string journalPath;  // empty: no journal
   std::string startPosition;  // empty: the variant's start
+  TimeControl timeControl;    // none: the clocks count up; two players only
 };
 
 class RefereeSession {
  public:
-  RefereeSession(const Variant& variant, SessionOptions options, EventBus& bus);
+  // `postToLoop`: run the engine on a worker thread and take its answers back through this onto
+  // the session's thread (see EngineAdvisor); empty: the engine answers at once.
+  RefereeSession(const Variant& variant, SessionOptions options, EventBus& bus, EngineAdvisor::Post postToLoop = {});
 
   // Opens the journal: resumes the game it holds, or starts one. Publishes GameStarted.
   void start();
@@ -48,6 +51,8 @@ class RefereeSession {
   void newGame();
   void resign();  // the side to move resigns
   void agreeDraw();
+  // With a time control: the side to act whose time ran out loses. Call every few tenths of a second.
+  void checkClock(GameClock::Clock::time_point now = GameClock::Clock::now());
 
   Game& game() { return *game_; }
   const Game& game() const { return *game_; }
@@ -71,12 +76,16 @@ class RefereeSession {
   int revision() const { return revision_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
   const GameClock& clock() const { return clock_; }
+  // The engine is working out its action or a hint; the answer comes as an event.
+  bool engineThinking() const { return engine_.thinking(); }
 
  private:
   void handle(const Verdict& verdict);
   void apply(const Explanation& e);
   void afterChange();
   void announceEngineAction();
+  void judge(const Observation& seen, bool again);
+  bool waitingForEngineAction() const;
   void clearPrompts();
   void publish(SessionEvent::Kind kind, const std::string& text);
   void note(SessionEvent::Kind kind, const std::string& text);
@@ -88,6 +97,7 @@ class RefereeSession {
   std::optional<GameJournal> journal_;
   EngineAdvisor engine_;
   std::optional<Observation> lastSeen_;
+  bool heldForEngine_ = false;  // a reading came while the engine thought about its action
   std::vector<Explanation> choices_;
   int proposed_ = 0;
   std::optional<Move> expected_, unexpected_;

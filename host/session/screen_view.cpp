@@ -5,6 +5,7 @@
 
 #include <opencv2/highgui.hpp>
 
+#include "host/session/session_scene.hpp"
 #include "host/web/session_commands.hpp"
 
 namespace tessera::session {
@@ -12,17 +13,29 @@ namespace {
 constexpr const char* kWindow = "Tessera";
 }  // namespace
 
-ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus)
-    : io_(io), timer_(io), session_(session), display_(display) {
+ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus,
+                       std::optional<cv::Size> screenSize)
+    : io_(io), timer_(io), session_(session) {
   if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
     throw std::runtime_error("--screen needs a graphical display (neither DISPLAY nor WAYLAND_DISPLAY is set)");
   cv::namedWindow(kWindow, cv::WINDOW_NORMAL);
   cv::setWindowProperty(kWindow, cv::WND_PROP_FULLSCREEN, cv::WINDOW_FULLSCREEN);
-  bus.subscribe([this](const SessionEvent&) { cv::imshow(kWindow, display_.image()); });
-  if (display_.image().empty()) display_.refresh();
-  cv::imshow(kWindow, display_.image());
+  if (!screenSize) {
+    // Until the window has its full-screen size, the portrait frame stands in.
+    if (display.image().empty()) display.refresh();
+    cv::imshow(kWindow, display.image());
+    for (int i = 0; i < 5; ++i) cv::pollKey();
+    const cv::Rect window = cv::getWindowImageRect(kWindow);
+    screenSize = window.width >= 640 && window.height >= 400 ? window.size() : cv::Size(1280, 720);
+  }
+  cv::resizeWindow(kWindow, *screenSize);
+  painter_.emplace(display::fitLayout(session_.game().variant().size, *screenSize));
+  bus.subscribe([this](const SessionEvent&) { show(); });
+  show();
   pollKeys();
 }
+
+void ScreenView::show() { cv::imshow(kWindow, painter_->draw(sceneOf(session_))); }
 
 ScreenView::~ScreenView() { cv::destroyWindow(kWindow); }
 

@@ -1,9 +1,12 @@
 #pragma once
-// The display on the Pi's own screen: a full-screen window (OpenCV highgui) showing the display
-// image after every event, and keys for the players: h hint, t takeback, c or Enter confirm,
+// The display on the Pi's own screen: a full-screen window (OpenCV highgui) redrawn after every
+// event in the landscape layout fitted to the screen (board full height, status panel beside it,
+// letters sized to read from two metres), and keys for the players: h hint, t takeback, c or Enter confirm,
 // 1-9 choose, o override, n new game, r resign, d draw, q or Esc quit.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+
+#include <optional>
 
 #include "host/session/display_view.hpp"
 
@@ -12,17 +15,21 @@ namespace tessera::session {
 class ScreenView {
  public:
   // Throws std::runtime_error when there is no graphical display to open the window on.
-  ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus);
+  // `screenSize`: the screen's pixels; without it, the full-screen window's size (1280x720 when the
+  // window system does not make the window full-screen).
+  ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus,
+             std::optional<cv::Size> screenSize = std::nullopt);
   ~ScreenView();
 
  private:
   void pollKeys();
   void key(int code);
+  void show();
 
   boost::asio::io_context& io_;
   boost::asio::steady_timer timer_;
   RefereeSession& session_;
-  DisplayView& display_;
+  std::optional<display::BoardPainter> painter_;  // sized to the window once it is full-screen
 };
 
 }  // namespace tessera::session

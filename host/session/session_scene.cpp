@@ -1,5 +1,8 @@
 #include "session_scene.hpp"
 
+#include <algorithm>
+
+#include "core/game.hpp"
 #include "core/movegen.hpp"
 #include "core/sectors.hpp"
 
@@ -9,6 +12,38 @@ namespace {
 display::Arrow arrowFor(const Move& m, int rank) {
   if (m.kind == MoveKind::SectorShift) return {slotSquares(m.from)[0], slotSquares(m.to)[0], rank};
   return {m.from, m.to, rank};
+}
+
+// What the side to move can do: the squares it acts from, and a count by kind for the status line.
+void describeActions(Position& pos, display::BoardScene& scene) {
+  MoveList moves;
+  generateLegal(pos, moves);
+  int pieceMoves = 0, drops = 0, shifts = 0, removals = 0;
+  for (const Move& m : moves) {
+    switch (m.kind) {
+      case MoveKind::Normal:
+      case MoveKind::EnPassant:
+      case MoveKind::Castle: ++pieceMoves; break;
+      case MoveKind::TileDrop:
+      case MoveKind::AntiTileDrop:
+      case MoveKind::ColourDrop: ++drops; continue;
+      case MoveKind::TileRemove: ++removals; break;
+      case MoveKind::ColourShift: ++shifts; break;
+      case MoveKind::SectorShift: ++shifts; continue;  // `from` names a slot, not a square
+      case MoveKind::Elimination: continue;
+    }
+    if (std::find(scene.movable.begin(), scene.movable.end(), m.from) == scene.movable.end())
+      scene.movable.push_back(m.from);
+  }
+  std::string kinds;
+  const auto add = [&](int n, const char* one, const char* many) {
+    if (n) kinds += (kinds.empty() ? "" : ", ") + std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  add(pieceMoves, "move", "moves");
+  add(drops, "drop", "drops");
+  add(shifts, "shift", "shifts");
+  add(removals, "removal", "removals");
+  scene.toAct = sideFullName(pos.variant(), pos.sideToMove()) + " to act: " + kinds;
 }
 
 }  // namespace
@@ -26,6 +61,7 @@ display::BoardScene sceneOf(RefereeSession& session) {
   } else {
     scene.differing = session.differing();
     scene.corrections = session.corrections();
+    if (scene.differing.empty() && !session.result().finished()) describeActions(game.position(), scene);
   }
   if (session.engineAction()) scene.arrows.push_back(arrowFor(*session.engineAction(), 0));
   const auto& hints = session.hintMoves();

@@ -3,13 +3,26 @@
 #include <fstream>
 #include <ostream>
 
+#include <boost/asio/post.hpp>
+
 #include "host/web/session_commands.hpp"
 #include "host/web/state_json.hpp"
 
 namespace tessera::session {
+namespace {
+
+EngineAdvisor::Post enginePost(boost::asio::io_context& io, bool inBackground) {
+  if (!inBackground) return {};
+  return [&io](EngineAdvisor::Task task) { boost::asio::post(io, std::move(task)); };
+}
+
+}  // namespace
 
 Table::Table(boost::asio::io_context& io, const Variant& variant, TableOptions options, std::ostream& log)
-    : options_(std::move(options)), log_(log), session_(variant, options_.session, bus_) {
+    : options_(std::move(options)),
+      log_(log),
+      session_(variant, options_.session, bus_, enginePost(io, options_.engineInBackground)),
+      clockTimer_(io) {
   bus_.subscribe([this](const SessionEvent& e) {
     ++counts_[static_cast<int>(e.kind)];
     log_ << eventKindName(e.kind) << ": " << e.text << std::endl;
@@ -37,6 +50,15 @@ Table::~Table() = default;
 void Table::start() {
   if (web_) log_ << "web page: http://localhost:" << web_->port() << "/" << std::endl;
   session_.start();
+  if (options_.session.timeControl.counting()) watchClock();
+}
+
+void Table::watchClock() {
+  session_.checkClock();
+  clockTimer_.expires_after(std::chrono::milliseconds(200));
+  clockTimer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) watchClock();
+  });
 }
 
 void Table::writePgnFile() {

@@ -3,6 +3,7 @@
 // display frames, PGN file, web page) wired to it. Inputs (camera, link, a recording) feed it
 // settled observations through session().onObservation on the same thread.
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
@@ -22,6 +23,9 @@ struct TableOptions {
   bool numberedFrames = true;                          // false: only latest.png
   std::optional<unsigned short> httpPort;              // serve the web page (0: any free port)
   std::string pgnPath;                                 // rewrite the record after every change
+  // The engine thinks on a worker thread while the loop goes on (live inputs). false: it answers
+  // at once, for a recording replayed faster than real time, whose pace a search would not hold.
+  bool engineInBackground = true;
 };
 
 class Table {
@@ -39,6 +43,7 @@ class Table {
 
  private:
   void writePgnFile();
+  void watchClock();
 
   TableOptions options_;
   std::ostream& log_;
@@ -46,6 +51,7 @@ class Table {
   RefereeSession session_;
   std::unique_ptr<DisplayView> display_;
   std::unique_ptr<web::WebServer> web_;
+  boost::asio::steady_timer clockTimer_;
   int counts_[16] = {};
 };
 

@@ -3,11 +3,13 @@
 // names an action kind, every first action that forces the mate is of that kind (the win needs a
 // drop, a shift, a tile, a promotion or an en passant). The engine must find a forcing first action
 // within the node limit. The positions come from seeded random games, picked by the exhaustive
-// search, except the en passant and the Tile ones, set up by hand.
+// search, except the en passant and the Tile ones, set up by hand, and the colour drop and the
+// four-player mate in 2, random placements picked the same way.
 #include <gtest/gtest.h>
 
 #include <optional>
 
+#include "core/attacks.hpp"
 #include "core/move_text.hpp"
 #include "core/position_text.hpp"
 #include "core/search.hpp"
@@ -45,8 +47,12 @@ TEST_P(ForcedMates, TheExhaustiveSearchConfirmsItAndTheEngineFindsItWithinTheNod
     pos.unmake();
     if (!wins) continue;
     ++forcing;
-    if (c.needs) EXPECT_EQ(m.kind, *c.needs) << longAlgebraic(pos, m) << " also forces the mate";
-    if (c.needsPromotion) EXPECT_NE(m.promotion, 0) << longAlgebraic(pos, m) << " also forces the mate";
+    if (c.needs) {
+      EXPECT_EQ(m.kind, *c.needs) << longAlgebraic(pos, m) << " also forces the mate";
+    }
+    if (c.needsPromotion) {
+      EXPECT_NE(m.promotion, 0) << longAlgebraic(pos, m) << " also forces the mate";
+    }
   }
   ASSERT_GT(forcing, 0);
 
@@ -102,6 +108,9 @@ const ForcedMate kForcedMates[] = {
     {"shifting-sands",
      "6/pkp2p/1p3P/nP2p1/pKp3/P2p1P/3P2 b - - 3 46 6/4G1/2Brl1/L1b3/3rPy/G5/1yP3;pool=;moved=a2,f2,a6,f6", 2,
      MoveKind::ColourShift},
+    // Y@f5 and the Rook d5 lands on f5 as a Queen; without Yellow there it lands as a Pawn, and the
+    // pool holds nothing Black could drop.
+    {"shifting-sands", "p4N/p2B1k/3R2/1P2pK/6/P5/5n w - - 0 30 g5/3R2/3P2/6/6/6/4R1;pool=Y", 2, MoveKind::ColourDrop},
 };
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedMates),
@@ -111,6 +120,96 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedM
                            for (char& ch : n)
                              if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
                            return n;
+                         });
+
+// Four players: a checkmated side still has one legal action, leaving the game, so gameStatus never
+// says Checkmate and forcesMate above never holds. Here the side to act mates in N when, whatever the
+// others do in between, its N-th action leaves the next side to act in check with leaving as its only
+// action. While two or more opponents remain, the paranoid search sees an elimination only through
+// the evaluation (no mate score), so the engine is asked to pick a forcing first action.
+bool nextSideIsMated(Position& pos) {
+  if (!inCheck(pos, pos.sideToMove())) return false;
+  MoveList actions;
+  generateLegal(pos, actions);
+  return actions.size() == 1 && actions[0].kind == MoveKind::Elimination;
+}
+
+bool forcesMate4p(Position& pos, int moves);
+
+// The sides after `us` act in turn, each every way it can, and `us` then mates within `moves`.
+bool othersCannotStop(Position& pos, int us, int moves) {
+  if (moves <= 0 || !pos.inGame(us)) return false;
+  if (pos.sideToMove() == us) return forcesMate4p(pos, moves);
+  MoveList replies;
+  generateLegal(pos, replies);
+  for (const Move& r : replies) {
+    pos.make(r);
+    const bool lost = othersCannotStop(pos, us, moves);
+    pos.unmake();
+    if (!lost) return false;
+  }
+  return true;
+}
+
+// Right after an action of `us`.
+bool matesNowOrWithin(Position& pos, int us, int moves) {
+  return nextSideIsMated(pos) || othersCannotStop(pos, us, moves);
+}
+
+bool forcesMate4p(Position& pos, int moves) {
+  if (moves <= 0) return false;
+  const int us = pos.sideToMove();
+  MoveList actions;
+  generateLegal(pos, actions);
+  for (const Move& m : actions) {
+    pos.make(m);
+    const bool wins = matesNowOrWithin(pos, us, moves - 1);
+    pos.unmake();
+    if (wins) return true;
+  }
+  return false;
+}
+
+struct FourPlayerMate {
+  const char* position;
+  int moves;
+};
+
+class FourPlayerMates : public ::testing::TestWithParam<FourPlayerMate> {};
+
+TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcingAction) {
+  const FourPlayerMate& c = GetParam();
+  Position pos = parsePosition(builtinVariant("chameleon-redux-4p"), c.position);
+  const int us = pos.sideToMove();
+  ASSERT_TRUE(forcesMate4p(pos, c.moves)) << "not a forced mate in " << c.moves;
+  ASSERT_FALSE(forcesMate4p(pos, c.moves - 1)) << "a shorter mate exists";
+
+  Searcher engine;
+  SearchLimits limits;
+  limits.nodes = kNodeLimit;
+  limits.depth = 2 * c.moves + 2;
+  const SearchReport r = engine.search(pos, limits);
+  ASSERT_FALSE(r.lines.empty());
+  const Move chosen = r.lines.front().moves.front();
+  const std::string text = longAlgebraic(pos, chosen);
+  pos.make(chosen);
+  EXPECT_TRUE(matesNowOrWithin(pos, us, c.moves - 1)) << "the engine's " << text << " does not force it";
+  pos.unmake();
+  std::printf("[ mate ] chameleon-redux-4p mate in %d: %s after %lld nodes\n", c.moves, text.c_str(),
+              static_cast<long long>(r.nodes));
+}
+
+const FourPlayerMate kFourPlayerMates[] = {
+    // Nb1-a3 lands on red as a Rook: West's King a8 is shut in by its own Rook and Pawn.
+    {"wKwR4nB1/1wP2nPnPnPnK/2wP5/1wP6/6eP1/5eP1eB/sPsK6/1sNsQ2eP1eK s - - 0 7", 1},
+    // Bxd5 lands on gold as a Queen and checks North; West's King can only go to a6, North must
+    // answer the check and its Knight b3 keeps a5 covered: Qa5 mates.
+    {"sBsK6/4eP3/1wK3nB2/3wP2nK1/8/1nN2sP3/8/5eK1sN s - - 0 30", 2},
+};
+
+INSTANTIATE_TEST_SUITE_P(ChameleonRedux4p, FourPlayerMates, ::testing::ValuesIn(kFourPlayerMates),
+                         [](const ::testing::TestParamInfo<FourPlayerMate>& info) {
+                           return "mate_in_" + std::to_string(info.param.moves) + "_" + std::to_string(info.index);
                          });
 
 }  // namespace

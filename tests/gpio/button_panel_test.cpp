@@ -79,4 +79,18 @@ TEST_F(ButtonPanelTest, WaitingWithNothingHappeningReturnsEmptyAfterTheTimeout) 
   EXPECT_EQ(clock_.now(), 250ms);
 }
 
+TEST_F(ButtonPanelTest, PollingWithoutWaitingFromAnEventLoopStillReportsThePush) {
+  // `tessera play --input gpio` asks every scan interval with a zero timeout.
+  ButtonPanel panel(lines_, clock_, 30ms);
+  lines_.queueEdge(2, true, 0ms);  // hint, pushed now
+  std::vector<ButtonPress> seen;
+  for (int scan = 0; scan < 10 && seen.empty(); ++scan) {
+    seen = panel.wait(0ns);
+    clock_.advance(10ms);
+  }
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].button, "hint");
+  EXPECT_EQ(seen[0].action, ButtonAction::Pressed);
+}
+
 }  // namespace

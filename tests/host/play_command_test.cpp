@@ -188,6 +188,12 @@ TEST(PlayCommand, ReadsItsSettingsFromAConfigFileWithClearErrors) {
   EXPECT_NE(errorOf("[tessera]\ninput = frames:/x\nmode = blitz\n").find("--mode must be"), std::string::npos);
   EXPECT_NE(errorOf("[tessera]\ninput = frames:/x\nengine_ms = 5\n").find("engine-ms"), std::string::npos);
   EXPECT_NE(errorOf("[gpio]\nchip = gpiochip0\n").find("tessera"), std::string::npos) << "no [tessera] section";
+  EXPECT_NE(errorOf("[tessera]\ninput = frames:/x\ntime_control = 5+x\n").find("--time-control: a time control is"),
+            std::string::npos);
+  EXPECT_NE(errorOf("[tessera]\nvariant = chameleon-redux-4p\ninput = frames:/x\ntime_control = 5+3\n").find("two players"),
+            std::string::npos);
+  EXPECT_NE(errorOf("[tessera]\ninput = frames:/x\nscreen_size = big\n").find("--screen-size is WIDTHxHEIGHT"),
+            std::string::npos);
   // The command line wins over the file: the file's bad mode is never read.
   const fs::path frames = scratch("config-frames");
   fs::create_directories(frames);

@@ -147,5 +147,38 @@ TEST(RefereeSession, TakesBackResignsAndStartsANewGame) {
   EXPECT_FALSE(f.session.hintMoves().empty());
 }
 
+TEST(RefereeSession, ASideOutOfTimeLosesAndTheClocksSurviveARestart) {
+  using namespace std::chrono_literals;
+  const std::string journal = tempPath("clock.journal");
+  std::filesystem::remove(journal);
+  SessionOptions o;
+  o.journalPath = journal;
+  o.timeControl = parseTimeControl("1+2");
+  {
+    SessionFixture f("chess", o);
+    f.play("e4");
+    f.play("e5");
+    const std::string shown = f.session.clock().text(f.session.game().variant(), GameClock::Clock::now());
+    EXPECT_EQ(shown, "White 1:01  Black 1:01") << "each got its two seconds back";
+    f.session.checkClock(GameClock::Clock::now() + 30s);
+    EXPECT_FALSE(f.session.result().finished());
+    f.session.checkClock(GameClock::Clock::now() + 63s);
+    EXPECT_EQ(f.session.result().token, "0-1");
+    EXPECT_EQ(f.session.result().reason, "White loses on time");
+    EXPECT_EQ(f.count(K::Result), 1);
+    f.play("Nf3");
+    EXPECT_EQ(f.session.game().actions().size(), 2u) << "no action after the flag fell";
+  }
+  SessionFixture resumed("chess", o);
+  EXPECT_EQ(resumed.session.result().reason, "White loses on time") << "the loss on time is in the journal";
+  // A takeback (the arbiter's call) undoes the loss on time; the clocks keep the journaled times.
+  resumed.session.takeBack();
+  EXPECT_FALSE(resumed.session.result().finished());
+  const auto now = GameClock::Clock::now();
+  EXPECT_GE(resumed.session.clock().remaining(1, now), 61s);
+  EXPECT_LE(resumed.session.clock().remaining(1, now), 62s);
+  std::filesystem::remove(journal);
+}
+
 }  // namespace
 }  // namespace tessera::session

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -63,15 +64,14 @@ int pixelsNear(const cv::Mat& img, const cv::Scalar& colour, int tolerance = 12)
   return cv::countNonZero(mask);
 }
 
-TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
-  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
-  const fs::path dir = fs::temp_directory_path() / ("tessera-screen-" + std::to_string(::getpid()));
+// A recorded chess game of `plies` actions, as camera frames in `dir`/frames.
+void filmChessGame(const fs::path& dir, int plies) {
   fs::remove_all(dir);
   fs::create_directories(dir / "frames");
   const Variant& variant = builtinVariant("chess");
   std::mt19937 rng(23);
   Position pos = startPosition(variant);
-  const std::vector<Move> script = scene::playDistinctly(pos, 2, rng);
+  const std::vector<Move> script = scene::playDistinctly(pos, plies, rng);
   scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {800, 600}, scene::sheetCells(variant), false), 23);
   int n = 0;
   scene::filmGame(renderer, startPosition(variant), script, {}, [&](const cv::Mat& image, double) {
@@ -79,21 +79,34 @@ TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
     std::snprintf(name, sizeof name, "frame-%05d.jpg", n++);
     cv::imwrite((dir / "frames" / name).string(), image);
   });
+}
 
-  const std::string display = ":" + std::to_string(50 + ::getpid() % 200);
-  const pid_t xvfb = ::fork();
-  if (xvfb == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    ::execl("/usr/bin/Xvfb", "Xvfb", display.c_str(), "-screen", "0", "800x900x24", "-fbdir", dir.c_str(),
-            "-nolisten", "tcp", static_cast<char*>(nullptr));
-    ::_exit(127);
+// A virtual X screen whose framebuffer is the file `dir`/Xvfb_screen0; stopped with the object.
+struct VirtualScreen {
+  std::string display;
+  pid_t pid = -1;
+  explicit VirtualScreen(const fs::path& dir) : display(":" + std::to_string(50 + ::getpid() % 200)) {
+    pid = ::fork();
+    if (pid == 0) {
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 1);
+      ::dup2(null, 2);
+      ::execl("/usr/bin/Xvfb", "Xvfb", display.c_str(), "-screen", "0", "800x900x24", "-fbdir", dir.c_str(),
+              "-nolisten", "tcp", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    const fs::path socket = "/tmp/.X11-unix/X" + display.substr(1);
+    for (int i = 0; i < 100 && !fs::exists(socket); ++i) std::this_thread::sleep_for(50ms);
   }
-  const fs::path socket = "/tmp/.X11-unix/X" + display.substr(1);
-  for (int i = 0; i < 100 && !fs::exists(socket); ++i) std::this_thread::sleep_for(50ms);
-  ASSERT_TRUE(fs::exists(socket));
+  bool ready() const { return fs::exists("/tmp/.X11-unix/X" + display.substr(1)); }
+  ~VirtualScreen() {
+    ::kill(pid, SIGTERM);
+    ::waitpid(pid, nullptr, 0);
+  }
+};
 
+// `tessera play --screen` over the recording in `dir`/frames, its output in `dir`/play.log.
+pid_t startPlay(const fs::path& dir, const std::string& display, const char* linger) {
   const fs::path log = dir / "play.log";
   const pid_t play = ::fork();
   if (play == 0) {
@@ -102,25 +115,71 @@ TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
     ::dup2(fd, 2);
     ::setenv("DISPLAY", display.c_str(), 1);
     ::execl(TESSERA_BINARY, TESSERA_BINARY, "play", "--variant", "chess", "--input",
-            ("frames:" + (dir / "frames").string()).c_str(), "--screen", "--linger", "3",
+            ("frames:" + (dir / "frames").string()).c_str(), "--screen", "--screen-size", "800x900", "--linger", linger,
             static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  for (int i = 0; i < 400 && readFile(log).find("recording ended") == std::string::npos; ++i)
+  return play;
+}
+
+bool waitForLog(const fs::path& dir, const std::string& text, std::chrono::milliseconds timeout = 20s) {
+  for (auto waited = 0ms; waited < timeout; waited += 50ms) {
+    if (readFile(dir / "play.log").find(text) != std::string::npos) return true;
     std::this_thread::sleep_for(50ms);
+  }
+  return false;
+}
+
+// Presses `key` on the virtual screen as a keyboard would (XTEST), over the full-screen window.
+int pressKey(const std::string& display, const std::string& key) {
+  const std::string command = "DISPLAY=" + display + " xdotool mousemove 400 400 key " + key + " >/dev/null 2>&1";
+  return std::system(command.c_str());
+}
+
+TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
+  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
+  const fs::path dir = fs::temp_directory_path() / ("tessera-screen-" + std::to_string(::getpid()));
+  filmChessGame(dir, 2);
+  VirtualScreen screenServer(dir);
+  ASSERT_TRUE(screenServer.ready());
+  const pid_t play = startPlay(dir, screenServer.display, "3");
+  waitForLog(dir, "recording ended");
   std::this_thread::sleep_for(500ms);  // the window is drawn
   const cv::Mat screen = readXwd(readFile(dir / "Xvfb_screen0"));
   int status = 0;
   ::waitpid(play, &status, 0);
-  ::kill(xvfb, SIGTERM);
-  ::waitpid(xvfb, nullptr, 0);
 
   ASSERT_FALSE(screen.empty()) << "could not read the framebuffer";
   cv::imwrite((dir / "screen.png").string(), screen);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(log);
-  EXPECT_NE(readFile(log).find("action: 1... "), std::string::npos) << readFile(log);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(dir / "play.log");
+  EXPECT_NE(readFile(dir / "play.log").find("action: 1... "), std::string::npos) << readFile(dir / "play.log");
   EXPECT_GT(pixelsNear(screen, display::surfaceColour(Surface::LightSquare)), 20000) << "the board fills the screen";
   EXPECT_GT(pixelsNear(screen, display::kLastAction), 300) << "the last action is framed";
+  fs::remove_all(dir);
+}
+
+TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuit) {
+  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
+  if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup.sh installs it)";
+  const fs::path dir = fs::temp_directory_path() / ("tessera-keys-" + std::to_string(::getpid()));
+  filmChessGame(dir, 2);
+  VirtualScreen screenServer(dir);
+  ASSERT_TRUE(screenServer.ready());
+  const auto started = std::chrono::steady_clock::now();
+  const pid_t play = startPlay(dir, screenServer.display, "60");
+  ASSERT_TRUE(waitForLog(dir, "recording ended")) << readFile(dir / "play.log");
+  std::this_thread::sleep_for(500ms);
+  ASSERT_EQ(pressKey(screenServer.display, "h"), 0);
+  EXPECT_TRUE(waitForLog(dir, "hint: suggested: 2. ")) << readFile(dir / "play.log");
+  ASSERT_EQ(pressKey(screenServer.display, "t"), 0);
+  EXPECT_TRUE(waitForLog(dir, "took back 1 action")) << readFile(dir / "play.log");
+  ASSERT_EQ(pressKey(screenServer.display, "q"), 0);
+  int status = 0;
+  ::waitpid(play, &status, 0);
+  const auto ran = std::chrono::steady_clock::now() - started;
+  EXPECT_LT(ran, 50s) << "q ends the program before the 60 s linger";
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(dir / "play.log");
+  EXPECT_NE(readFile(dir / "play.log").find("\n1 actions;"), std::string::npos) << readFile(dir / "play.log");
   fs::remove_all(dir);
 }
 

@@ -14,8 +14,8 @@ struct SessionFixture {
   std::vector<SessionEvent> events;
   RefereeSession session;
 
-  explicit SessionFixture(const char* variant, SessionOptions options = {})
-      : session(builtinVariant(variant), std::move(options), bus) {
+  explicit SessionFixture(const char* variant, SessionOptions options = {}, EngineAdvisor::Post postToLoop = {})
+      : session(builtinVariant(variant), std::move(options), bus, std::move(postToLoop)) {
     bus.subscribe([this](const SessionEvent& e) { events.push_back(e); });
     session.start();
   }

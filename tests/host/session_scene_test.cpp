@@ -57,5 +57,35 @@ TEST(SessionScene, HintsAreDrawnAsArrowsFromTheirSquares) {
   EXPECT_TRUE(near(pixelAt(img, mid), display::kArrow, 30));
 }
 
+TEST(SessionScene, MarksWhatTheSideToMoveCanActWithAndCountsItsActions) {
+  SessionFixture f("chess");
+  display::BoardScene scene = sceneOf(f.session);
+  EXPECT_EQ(scene.toAct, "White to act: 20 moves");
+  EXPECT_EQ(scene.movable.size(), 10u);  // eight Pawns and two Knights
+  const display::BoardPainter painter(display::fitLayout({8, 8}));
+  const cv::Mat img = painter.draw(scene);
+  const auto corner = [&](int file, int rank) {
+    const cv::Rect r = painter.layout().cellRect(makeSquare(file, rank));
+    return cv::Point(r.x + r.width / 16, r.y + r.height / 16);
+  };
+  EXPECT_TRUE(near(pixelAt(img, corner(6, 0)), display::kLegalTarget));   // g1
+  EXPECT_TRUE(near(pixelAt(img, corner(4, 1)), display::kLegalTarget));   // e2
+  EXPECT_FALSE(near(pixelAt(img, corner(4, 0)), display::kLegalTarget));  // e1: the King cannot move
+  // After 1. e4 it is Black's turn, with the same twenty.
+  f.play("e4");
+  EXPECT_EQ(sceneOf(f.session).toAct, "Black to act: 20 moves");
+}
+
+TEST(SessionScene, CountsDropsAndShiftsOfTheChangingBoards) {
+  SessionFixture sands("shifting-sands");
+  const display::BoardScene opening = sceneOf(sands.session);
+  EXPECT_TRUE(opening.movable.empty()) << "the first four turns are colour drops";
+  EXPECT_EQ(opening.toAct.rfind("White to act: ", 0), 0u);
+  EXPECT_NE(opening.toAct.find(" drops"), std::string::npos) << opening.toAct;
+  EXPECT_EQ(opening.toAct.find("moves"), std::string::npos) << opening.toAct;
+  SessionFixture shifting("shifting-chess");
+  EXPECT_NE(sceneOf(shifting.session).toAct.find(" shift"), std::string::npos) << sceneOf(shifting.session).toAct;
+}
+
 }  // namespace
 }  // namespace tessera::session

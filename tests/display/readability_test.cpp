@@ -1,0 +1,107 @@
+// Readable from two metres: the letters the players read from their chairs (the pieces, what the
+// game waits for) are measured on the drawn image, in pixels, and turned into the angle they
+// subtend on a given screen seen from 2 m. The bar is 16 minutes of arc, the smallest character
+// height ISO 9241-303 accepts for reading (about 9.3 mm at 2 m). The figures are in docs/display.md.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/position_text.hpp"
+#include "display_probe.hpp"
+#include "hardware/display/board_painter.hpp"
+#include "hardware/display/board_palette.hpp"
+
+namespace tessera::display {
+namespace {
+
+struct Screen {
+  const char* name;
+  cv::Size pixels;
+  double heightMm;  // of the active area
+};
+
+const Screen kPiTouch7{"7-inch Pi Touch Display 800x480", {800, 480}, 85.92};
+const Screen kPanel10{"10.1-inch 1280x800", {1280, 800}, 135.6};
+const Screen kMonitor15{"15.6-inch 1920x1080", {1920, 1080}, 193.59};
+const Screen kMonitor22{"21.5-inch 1920x1080", {1920, 1080}, 267.79};
+
+constexpr double kDistanceMm = 2000;
+constexpr double kMinimumArcMinutes = 16;
+
+double arcMinutes(int pixels, const Screen& screen) {
+  const double mm = pixels * screen.heightMm / screen.pixels.height;
+  return 2 * std::atan(mm / 2 / kDistanceMm) * 180 / M_PI * 60;
+}
+
+// Height in pixels of what is drawn in `colour` inside `area` (top of the first row to the bottom
+// of the last row that holds such pixels; 0 if none).
+int inkHeight(const cv::Mat& img, const cv::Rect& area, const cv::Scalar& colour) {
+  int top = -1, bottom = -1;
+  for (int y = area.y; y < area.y + area.height; ++y)
+    for (int x = area.x; x < area.x + area.width; ++x)
+      if (near(img.at<cv::Vec3b>(y, x), colour, 40)) {
+        if (top < 0) top = y;
+        bottom = y;
+        break;
+      }
+  return top < 0 ? 0 : bottom - top + 1;
+}
+
+// The letter of the first piece of side 0 (dark ink on a light body), in pixels.
+int pieceLetterHeight(const Variant& variant, const Screen& screen) {
+  const Position pos = startPosition(variant);
+  const BoardPainter painter(fitLayout(variant.size, screen.pixels));
+  BoardScene scene;
+  scene.position = &pos;
+  const cv::Mat img = painter.draw(scene);
+  EXPECT_LE(img.cols, screen.pixels.width);
+  EXPECT_LE(img.rows, screen.pixels.height);
+  for (int sq = 0; sq < variant.size.files * variant.size.ranks; ++sq) {
+    const Square s = makeSquare(sq % variant.size.files, sq / variant.size.files);
+    if (pos.at(s) && pieceSide(pos.at(s)) == 0) return inkHeight(img, painter.layout().cellRect(s), pieceInk(0, variant.sides));
+  }
+  return 0;
+}
+
+// The "White to act" line of the status panel, in pixels.
+int headlineHeight(const Variant& variant, const Screen& screen) {
+  const Position pos = startPosition(variant);
+  const BoardPainter painter(fitLayout(variant.size, screen.pixels));
+  BoardScene scene;
+  scene.position = &pos;
+  scene.toAct = "White to act";
+  const cv::Mat img = painter.draw(scene);
+  return inkHeight(img, painter.layout().statusRect(), kLegalTarget);
+}
+
+TEST(Readability, PiecesAndTheHeadlineReadFromTwoMetresOnA15InchScreen) {
+  for (const char* name : {"chess", "chameleon-redux", "chameleon-redux-4p", "tiled-squares", "shifting-chess",
+                           "shifting-sands"}) {
+    const Variant& v = builtinVariant(name);
+    EXPECT_GE(arcMinutes(pieceLetterHeight(v, kMonitor15), kMonitor15), kMinimumArcMinutes) << name;
+    EXPECT_GE(arcMinutes(headlineHeight(v, kMonitor15), kMonitor15), kMinimumArcMinutes) << name;
+  }
+}
+
+TEST(Readability, DesertDustsTwelveRanksNeedA21InchScreen) {
+  const Variant& v = builtinVariant("desert-dust");
+  EXPECT_GE(arcMinutes(pieceLetterHeight(v, kMonitor22), kMonitor22), kMinimumArcMinutes);
+  EXPECT_LT(arcMinutes(pieceLetterHeight(v, kMonitor15), kMonitor15), kMinimumArcMinutes);
+}
+
+TEST(Readability, TheMeasuredFiguresForEveryVariantAndScreen) {
+  std::printf("[ read ] piece letter / headline at 2 m, minutes of arc (bar: %.0f)\n", kMinimumArcMinutes);
+  for (const Screen* screen : {&kPiTouch7, &kPanel10, &kMonitor15, &kMonitor22})
+    for (const char* name : {"chess", "chameleon-redux-4p", "shifting-sands", "desert-dust"}) {
+      const Variant& v = builtinVariant(name);
+      const int piece = pieceLetterHeight(v, *screen), headline = headlineHeight(v, *screen);
+      EXPECT_GT(piece, 0) << name << " on " << screen->name << ": no letter found";
+      EXPECT_GT(headline, 0) << name << " on " << screen->name << ": no headline found";
+      std::printf("[ read ] %-32s %-20s %3d px %5.1f' / %3d px %5.1f'\n", screen->name, name, piece,
+                  arcMinutes(piece, *screen), headline, arcMinutes(headline, *screen));
+    }
+}
+
+}  // namespace
+}  // namespace tessera::display

@@ -1,0 +1,101 @@
+// At the table the engine thinks on a worker thread: the event loop goes on meanwhile, a board
+// read while the engine thinks is judged once its action is known, and an answer about a position
+// that has since changed is never shown.
+#include <gtest/gtest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <algorithm>
+
+#include "core/move_text.hpp"
+#include "core/movegen.hpp"
+#include "session_fixture.hpp"
+
+namespace tessera::session {
+namespace {
+
+using K = SessionEvent::Kind;
+
+struct LoopFixture {
+  boost::asio::io_context io;
+  EngineAdvisor::Post post() {
+    return [this](EngineAdvisor::Task task) { boost::asio::post(io, std::move(task)); };
+  }
+  // Runs the loop until `done` holds (or 10 s pass, which fails the caller's next check).
+  template <class Done>
+  void runUntil(Done done) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!done() && std::chrono::steady_clock::now() < deadline) {
+      io.restart();
+      io.run_for(std::chrono::milliseconds(10));
+    }
+  }
+};
+
+TEST(EngineInBackground, TheLoopKeepsRunningWhileTheEngineThinks) {
+  LoopFixture loop;
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 600;
+  SessionFixture f("chess", o, loop.post());
+  f.play("e4");
+  EXPECT_TRUE(f.session.engineThinking());
+  EXPECT_FALSE(f.session.engineAction().has_value()) << "play() returned before the engine answered";
+  // A timer due long before the engine's time is up fires first: the loop is not blocked.
+  boost::asio::steady_timer tick(loop.io, std::chrono::milliseconds(50));
+  bool ticked = false, actionKnownAtTick = true;
+  tick.async_wait([&](const boost::system::error_code&) {
+    ticked = true;
+    actionKnownAtTick = f.session.engineAction().has_value();
+  });
+  loop.runUntil([&] { return f.session.engineAction().has_value(); });
+  EXPECT_TRUE(ticked);
+  EXPECT_FALSE(actionKnownAtTick);
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  EXPECT_EQ(f.count(K::EngineAction), 1);
+  EXPECT_FALSE(f.session.engineThinking());
+}
+
+TEST(EngineInBackground, ABoardReadWhileTheEngineThinksIsJudgedAgainstItsAction) {
+  LoopFixture loop;
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 300;
+  SessionFixture f("chess", o, loop.post());
+  f.play("e4");
+  f.play("a6");  // the player moves Black's piece before the engine has said anything
+  EXPECT_EQ(f.session.game().actions().size(), 1u) << "nothing is accepted before the engine's action is known";
+  EXPECT_EQ(f.count(K::Unexpected), 0);
+  loop.runUntil([&] { return f.count(K::EngineAction) > 0; });
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  Position pos = f.session.game().position();
+  if (san(pos, *f.session.engineAction()) == "a6") {
+    EXPECT_EQ(f.session.game().actions().size(), 2u) << "the board already shows the engine's action";
+  } else {
+    EXPECT_EQ(f.count(K::Unexpected), 1) << "the held board differs from the engine's action";
+    EXPECT_EQ(f.session.game().actions().size(), 1u);
+  }
+}
+
+TEST(EngineInBackground, AHintAboutAnEarlierPositionIsDropped) {
+  LoopFixture loop;
+  SessionOptions o;
+  o.mode = PlayMode::Hints;
+  o.hintMillis = 300;
+  SessionFixture f("chess", o, loop.post());
+  EXPECT_TRUE(f.session.engineThinking());
+  f.play("e4");  // before the hint for the start position arrives
+  f.play("e5");
+  loop.runUntil([&] { return f.count(K::Hint) > 0; });
+  ASSERT_EQ(f.count(K::Hint), 1) << "only the hint for the position on the board is shown";
+  EXPECT_EQ(f.lastText(K::Hint).rfind("suggested: 2.", 0), 0u) << f.lastText(K::Hint);
+  ASSERT_FALSE(f.session.hintMoves().empty());
+  MoveList legal;
+  generateLegal(f.session.game().position(), legal);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), f.session.hintMoves().front()), legal.end());
+}
+
+}  // namespace
+}  // namespace tessera::session
