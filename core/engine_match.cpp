@@ -15,6 +15,7 @@ std::string PlayerConfig::name() const {
   if (limits.millis) n += " " + std::to_string(limits.millis) + " ms";
   if (limits.nodes) n += " " + std::to_string(limits.nodes) + " nodes";
   if (limits.depth < 64) n += " depth " + std::to_string(limits.depth);
+  if (weights) n += " " + weights->text();
   return n;
 }
 
@@ -50,8 +51,9 @@ Move greedyChoice(Position& pos, std::mt19937& rng) {
 
 // Points for the player who has side 0 (and, with four players, side 2).
 double playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConfig& second, Searcher& s1,
-                   Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings, std::mt19937& rng) {
-  Game game(v);
+                   Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings, std::mt19937& rng,
+                   long& plies) {
+  Game game = settings.start.empty() ? Game(v) : Game(v, settings.start);
   for (const Move& m : opening) game.play(m);
   const auto firstPlays = [&](int side) { return side % 2 == 0; };
   // Two players: consecutive search reports that agree one side is decisively ahead (side 0's
@@ -73,6 +75,7 @@ double playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConf
       decisiveSign = sign;
     }
     game.play(m);
+    ++plies;
     if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished())
       return decisiveSign > 0 ? 1.0 : 0.0;
   }
@@ -95,10 +98,12 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
   MatchResult result;
   std::mt19937 rng(settings.seed);
   Searcher searcherA, searcherB;
+  if (a.weights) searcherA.setWeights(*a.weights);
+  if (b.weights) searcherB.setWeights(*b.weights);
   const int pairs = (settings.games + 1) / 2;
   for (int pair = 0; pair < pairs; ++pair) {
     std::vector<Move> opening;
-    Game g(v);
+    Game g = settings.start.empty() ? Game(v) : Game(v, settings.start);
     for (int i = 0; i < settings.openingPlies && !g.result().finished(); ++i) {
       MoveList legal;
       generateLegal(g.position(), legal);
@@ -109,8 +114,8 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
     for (int swap = 0; swap < 2; ++swap) {
       searcherA.clearHash();
       searcherB.clearHash();
-      const double forFirst = swap == 0 ? playOneGame(v, a, b, searcherA, searcherB, opening, settings, rng)
-                                        : playOneGame(v, b, a, searcherB, searcherA, opening, settings, rng);
+      const double forFirst = swap == 0 ? playOneGame(v, a, b, searcherA, searcherB, opening, settings, rng, result.plies)
+                                        : playOneGame(v, b, a, searcherB, searcherA, opening, settings, rng, result.plies);
       const double forA = swap == 0 ? forFirst : 1.0 - forFirst;
       ++result.games;
       result.points += forA;

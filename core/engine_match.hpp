@@ -3,6 +3,7 @@
 // opening (a few random plies) is played twice with the sides swapped.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "search.hpp"
@@ -13,6 +14,7 @@ namespace tessera {
 struct PlayerConfig {
   bool greedy = false;  // one ply: the action whose result evaluates best, no search
   SearchLimits limits;  // for the searching engine
+  std::optional<EvalWeights> weights;  // instead of defaultWeights(variant)
   std::string name() const;
 };
 
@@ -26,12 +28,14 @@ struct MatchSettings {
   int adjudicateReports = 4;
   int adjudicateScore = 1000;
   std::uint32_t seed = 1;
+  std::string start;  // the position string games start from (empty: the variant's start)
 };
 
 struct MatchResult {
   int games = 0;
   double points = 0;  // of player A: 1 per win, 0.5 per draw
   int wins = 0, draws = 0, losses = 0;
+  long plies = 0;  // played by the two players (the random openings not counted), all games
   double share() const { return games ? points / games : 0; }
   double margin95() const;  // the 95% error margin of share()
 };

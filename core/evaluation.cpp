@@ -8,12 +8,6 @@
 namespace tessera {
 namespace {
 
-constexpr int kMobilityWeight = 2;    // per square a piece reaches that its own side does not hold
-constexpr int kShelterWeight = 8;     // per own piece next to the King
-constexpr int kPawnStepWeight = 6;    // per rank a promoting piece has advanced (two sides)
-constexpr int kPaperWeight = 5;       // per paper colour square a side owns on the board
-constexpr int kKingTileWeight = 4;    // per Tile around the King (room to move on a built board)
-
 int derivedValue(const Variant& v, const MoveTables& t, int type) {
   if (v.pieces[static_cast<std::size_t>(type)].royal) return 0;
   if (v.isPromotingType(type)) return 100;
@@ -51,7 +45,7 @@ int derivedValue(const Variant& v, const MoveTables& t, int type) {
 
 std::uint64_t emptyOrOthers(const Position& pos, int side, int word) { return ~pos.occupied(side).words[word]; }
 
-int sideScore(const Position& pos, int side, const std::vector<int>& values) {
+int sideScore(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& w) {
   const Variant& v = pos.variant();
   const MoveTables& t = pos.tables();
   int score = 0;
@@ -59,14 +53,14 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values) {
     const int type = pieceType(pos.at(sq));
     score += values[static_cast<std::size_t>(type)];
     if (v.isPromotingType(type)) {
-      if (v.sides == 2) score += kPawnStepWeight * (side == 0 ? rankOf(sq) : v.size.ranks - 1 - rankOf(sq));
+      if (v.sides == 2) score += w.pawnStep * (side == 0 ? rankOf(sq) : v.size.ranks - 1 - rankOf(sq));
       return;
     }
     if (v.pieces[static_cast<std::size_t>(type)].royal) return;
     const SquareSet& reach = t.reach(side, type, sq);
     int mobility = 0;
     for (int w = 0; w < 4; ++w) mobility += std::popcount(reach.words[w] & emptyOrOthers(pos, side, w));
-    score += kMobilityWeight * mobility;
+    score += w.mobility * mobility;
   });
   const Square king = pos.royalSquare(side);
   if (king != kNoSquare) {
@@ -76,14 +70,14 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values) {
         if ((df || dr) && v.size.contains(f, r)) {
           const Square sq = makeSquare(f, r);
           const PieceCode p = pos.at(sq);
-          if (p && pieceSide(p) == side) score += kShelterWeight;
-          if (v.hasTiles() && pos.tile(sq).state == TileState::Tile) score += kKingTileWeight;
+          if (p && pieceSide(p) == side) score += w.shelter;
+          if (v.hasTiles() && pos.tile(sq).state == TileState::Tile) score += w.kingTile;
         }
       }
   }
   if (v.hasPaperColours())
     t.playable.forEach([&](Square sq) {
-      if (pos.paper(sq) >= 0 && pos.paperOwner(sq) == side) score += kPaperWeight;
+      if (pos.paper(sq) >= 0 && pos.paperOwner(sq) == side) score += w.paper;
     });
   return score;
 }
@@ -103,15 +97,17 @@ const std::vector<int>& pieceValues(const Variant& v) {
   return it->second;
 }
 
-int evaluate(const Position& pos, int side) { return evaluate(pos, side, pieceValues(pos.variant())); }
+int evaluate(const Position& pos, int side) {
+  return evaluate(pos, side, pieceValues(pos.variant()), defaultWeights(pos.variant()));
+}
 
-int evaluate(const Position& pos, int side, const std::vector<int>& values) {
+int evaluate(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& weights) {
   const Variant& v = pos.variant();
-  const int own = sideScore(pos, side, values);
+  const int own = sideScore(pos, side, values, weights);
   int others = 0, count = 0;
   for (int s = 0; s < v.sides; ++s)
     if (s != side && pos.inGame(s)) {
-      others += sideScore(pos, s, values);
+      others += sideScore(pos, s, values, weights);
       ++count;
     }
   return count ? own - others / count : own;

@@ -4,6 +4,7 @@
 // owns, tiles around the King). docs/engine.md explains each term and where its weight comes from.
 #include <vector>
 
+#include "eval_weights.hpp"
 #include "position.hpp"
 
 namespace tessera {
@@ -14,7 +15,7 @@ const std::vector<int>& pieceValues(const Variant& v);
 
 // From `side`'s point of view. With four players: its own score against the average of the others
 // still in the game.
-int evaluate(const Position& pos, int side);
-int evaluate(const Position& pos, int side, const std::vector<int>& values);  // values: pieceValues(variant)
+int evaluate(const Position& pos, int side);  // with pieceValues(variant) and defaultWeights(variant)
+int evaluate(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& weights);
 
 }  // namespace tessera

@@ -53,8 +53,8 @@ bool Searcher::sameTeam(int a, int b) const {
 
 int Searcher::staticScore(const Position& pos) const {
   const int side = pos.sideToMove();
-  if (!fourPlayers_) return evaluate(pos, side, *values_);
-  const int e = evaluate(pos, rootSide_, *values_);
+  if (!fourPlayers_) return evaluate(pos, side, *values_, weights_);
+  const int e = evaluate(pos, rootSide_, *values_, weights_);
   return sameTeam(side, rootSide_) ? e : -e;
 }
 
@@ -286,6 +286,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
   nodes_ = 0;
   stopped_ = false;
   values_ = &pieceValues(pos.variant());
+  weights_ = weightsOverride_ ? *weightsOverride_ : defaultWeights(pos.variant());
   rootSide_ = pos.sideToMove();
   fourPlayers_ = pos.variant().sides > 2;
   for (auto& k : killers_) k = {Move{}, Move{}};

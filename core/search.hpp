@@ -9,8 +9,10 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
+#include "eval_weights.hpp"
 #include "move.hpp"
 #include "position.hpp"
 
@@ -54,6 +56,8 @@ class Searcher {
   SearchReport search(Position& pos, const SearchLimits& limits,
                       const std::function<void(const SearchReport&)>& onDepth = {});
   void clearHash();
+  // The evaluation's weights for every later search (instead of defaultWeights(variant)).
+  void setWeights(const EvalWeights& weights) { weightsOverride_ = weights; }
 
  private:
   struct Entry {
@@ -77,6 +81,8 @@ class Searcher {
   std::vector<std::array<Move, 2>> killers_;
   std::vector<int> history_;  // [side * 65536 + from * 256 + to]
   const std::vector<int>* values_ = nullptr;
+  std::optional<EvalWeights> weightsOverride_;
+  EvalWeights weights_;
   int rootSide_ = 0;
   bool fourPlayers_ = false;
   std::vector<Move> excludedAtRoot_;

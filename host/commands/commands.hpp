@@ -16,6 +16,7 @@ cli::Command replayCommand();
 cli::Command analyzeCommand();
 cli::Command matchCommand();
 cli::Command uciCommand();
+cli::Command tuneCommand();
 cli::Command playCommand();
 
 std::vector<cli::Command> allCommands();

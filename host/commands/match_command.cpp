@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 
@@ -8,26 +9,48 @@
 namespace tessera::commands {
 namespace {
 
-PlayerConfig playerFrom(const std::string& text) {
+// "greedy", or "time=MS", "depth=D" or "nodes=N", then optionally evaluation weights changed from
+// the variant's defaults: "nodes=20000,mobility=3,shelter=10".
+PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
   PlayerConfig p;
   if (text == "greedy") {
     p.greedy = true;
     return p;
   }
-  // "time=MS", "depth=D" or "nodes=N"
-  const auto eq = text.find('=');
-  const std::string key = text.substr(0, eq);
-  long value = 0;
-  try {
-    value = eq == std::string::npos ? 0 : std::stol(text.substr(eq + 1));
-  } catch (const std::exception&) {
-    value = 0;
+  const std::string usage = "a player is 'greedy', 'time=MS', 'depth=D' or 'nodes=N', optionally followed by weights "
+                            "(',mobility=3'), got '" + text + "'";
+  std::size_t at = 0;
+  bool first = true;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string token = text.substr(at, comma - at);
+    at = comma + 1;
+    const auto eq = token.find('=');
+    const std::string key = token.substr(0, eq);
+    long value = -1;
+    try {
+      std::size_t used = 0;
+      if (eq != std::string::npos) value = std::stol(token.substr(eq + 1), &used);
+      if (eq == std::string::npos || eq + 1 + used != token.size()) value = -1;
+    } catch (const std::exception&) {
+      value = -1;
+    }
+    if (first) {
+      if (value <= 0 || (key != "time" && key != "depth" && key != "nodes")) throw cli::UsageError(usage);
+      if (key == "time") p.limits.millis = static_cast<int>(value);
+      if (key == "depth") p.limits.depth = static_cast<int>(value);
+      if (key == "nodes") p.limits.nodes = value;
+      first = false;
+      continue;
+    }
+    if (value < 0 || value > 10000) throw cli::UsageError(usage + ": a weight is a whole number 0-10000");
+    if (!p.weights) p.weights = defaultWeights(variant);
+    try {
+      p.weights->byName(key) = static_cast<int>(value);
+    } catch (const std::invalid_argument& e) {
+      throw cli::UsageError(e.what());
+    }
   }
-  if (value <= 0 || (key != "time" && key != "depth" && key != "nodes"))
-    throw cli::UsageError("a player is 'greedy', 'time=MS', 'depth=D' or 'nodes=N', got '" + text + "'");
-  if (key == "time") p.limits.millis = static_cast<int>(value);
-  if (key == "depth") p.limits.depth = static_cast<int>(value);
-  if (key == "nodes") p.limits.nodes = value;
   return p;
 }
 
@@ -57,8 +80,8 @@ cli::Command matchCommand() {
               return 0;
             }
             const Variant& variant = cli::chooseVariant(options);
-            const PlayerConfig a = playerFrom(options.value("a", "time=1000"));
-            const PlayerConfig b = playerFrom(options.value("b", "greedy"));
+            const PlayerConfig a = playerFrom(options.value("a", "time=1000"), variant);
+            const PlayerConfig b = playerFrom(options.value("b", "greedy"), variant);
             MatchSettings settings;
             settings.games = static_cast<int>(options.integer("games", 20, 1, 100000));
             settings.seed = static_cast<std::uint32_t>(options.integer("seed", 1, 0, 1L << 31));

@@ -11,6 +11,7 @@
 #include "core/position_text.hpp"
 #include "core/search.hpp"
 #include "core/uci.hpp"
+#include "core/weight_tuning.hpp"
 
 using namespace tessera;
 
@@ -102,6 +103,73 @@ TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
   const MatchResult r = playMatch(builtinVariant("chess"), engine, greedy, settings);
   EXPECT_EQ(r.games, 4);
   EXPECT_GE(r.share(), 0.75) << "+" << r.wins << " =" << r.draws << " -" << r.losses;
+}
+
+TEST(EngineEvaluation, TheWeightsChangeTheScoreTheirTermsDescribe) {
+  // White's Knight developed, Black's not: mobility counts it, and only mobility.
+  Position pos = parsePosition(builtinVariant("chess"), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+  const auto& values = pieceValues(pos.variant());
+  EvalWeights none = defaultWeights(pos.variant());
+  none.mobility = 0;
+  EvalWeights double_ = defaultWeights(pos.variant());
+  double_.mobility *= 2;
+  const int without = evaluate(pos, 0, values, none), with = evaluate(pos, 0, values, defaultWeights(pos.variant()));
+  EXPECT_GT(with, without) << "the developed Knight reaches more squares";
+  EXPECT_EQ(evaluate(pos, 0, values, double_) - with, with - without) << "the term is linear in its weight";
+  EvalWeights paperless = defaultWeights(pos.variant());
+  paperless.paper = 0;
+  EXPECT_EQ(evaluate(pos, 0, values, paperless), with) << "chess has no paper colours";
+  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chess")), (std::vector<std::string>{"mobility", "shelter", "pawnStep"}));
+  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("shifting-sands")),
+            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "paper"}));
+  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chameleon-redux-4p")), (std::vector<std::string>{"mobility", "shelter"}));
+}
+
+TEST(EngineTuning, TriesEachWeightUpAndDownAndKeepsOnlyAClearWin) {
+  const Variant& v = builtinVariant("tiled-squares");
+  TuneSettings settings;
+  settings.gamesPerTrial = 2;
+  settings.nodesPerAction = 300;
+  std::vector<TuneTrial> trials;
+  const EvalWeights start = defaultWeights(v);
+  const EvalWeights tuned = tuneWeights(v, start, settings, [&](const TuneTrial& t) { trials.push_back(t); });
+  ASSERT_GE(trials.size(), 4u);
+  EXPECT_EQ(trials[0].weight, "mobility");
+  EXPECT_EQ(trials[0].from, 2);
+  EXPECT_EQ(trials[0].to, 3) << "half as big again, at least one more";
+  EvalWeights expected = start;
+  std::vector<std::string> tried;
+  for (const TuneTrial& t : trials) {
+    EXPECT_EQ(t.result.games, 2);
+    EXPECT_EQ(t.kept, t.result.share() - t.result.margin95() > 0.5);
+    if (t.kept) expected.byName(t.weight) = t.to;
+    if (tried.empty() || tried.back() != t.weight) tried.push_back(t.weight);
+  }
+  EXPECT_EQ(tried, EvalWeights::namesFor(v)) << "every weight of the variant, in order";
+  EXPECT_EQ(tuned, expected) << "the result is the start with the kept changes";
+}
+
+TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
+  // White a Queen and a Rook up: both engines' reports give White far more than 10 pawns.
+  PlayerConfig engine;
+  engine.limits.depth = 2;
+  MatchSettings settings;
+  settings.start = "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1";
+  settings.games = 2;
+  settings.openingPlies = 0;
+  settings.maxPlies = 3;
+  settings.adjudicateReports = 0;
+  const Variant& v = builtinVariant("chess");
+  const MatchResult playedOut = playMatch(v, engine, engine, settings);
+  EXPECT_EQ(playedOut.plies, 6) << "each game runs to its 3 plies, then the evaluation decides";
+  EXPECT_EQ(playedOut.wins, 1);
+  settings.adjudicateReports = 2;
+  const MatchResult adjudicated = playMatch(v, engine, engine, settings);
+  EXPECT_EQ(adjudicated.plies, 4) << "two agreeing reports end each game";
+  EXPECT_EQ(adjudicated.wins, 1) << "A wins with White";
+  EXPECT_EQ(adjudicated.losses, 1) << "and loses with Black";
+  settings.adjudicateScore = 100000;  // beyond any score: never adjudicated
+  EXPECT_EQ(playMatch(v, engine, engine, settings).plies, 6);
 }
 
 std::string uci(const std::string& commands) {

@@ -67,6 +67,30 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   EXPECT_NE(fen.output.find("rank 1 has 7 squares"), std::string::npos);
 }
 
+TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
+  const ProgramRun ok = tessera("match --variant chess --a nodes=200,mobility=3 --b nodes=200 --games 2");
+  EXPECT_EQ(ok.exitCode, 0) << ok.output;
+  EXPECT_NE(ok.output.find("A = search 200 nodes mobility=3,shelter=8"), std::string::npos) << ok.output;
+  EXPECT_NE(ok.output.find("A scores"), std::string::npos) << ok.output;
+  const ProgramRun unknownWeight = tessera("match --variant chess --a nodes=200,colour=3 --games 2");
+  EXPECT_EQ(unknownWeight.exitCode, 2);
+  EXPECT_NE(unknownWeight.output.find("unknown evaluation weight 'colour'"), std::string::npos) << unknownWeight.output;
+  const ProgramRun badValue = tessera("match --variant chess --a nodes=200,mobility=lots --games 2");
+  EXPECT_EQ(badValue.exitCode, 2);
+  EXPECT_NE(badValue.output.find("a weight is a whole number"), std::string::npos) << badValue.output;
+  const ProgramRun weightFirst = tessera("match --variant chess --a mobility=3 --games 2");
+  EXPECT_EQ(weightFirst.exitCode, 2);
+}
+
+TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
+  const ProgramRun r = tessera("tune --variant shifting-chess --games 2 --nodes 200");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("mobility 2 -> 3: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("shelter 8 -> "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("tuned: mobility="), std::string::npos) << r.output;
+  EXPECT_EQ(tessera("tune --variant chess --games 1").exitCode, 2) << "at least one pair of games";
+}
+
 TEST(CliPerft, CountsAndDivides) {
   const ProgramRun r = tessera("perft --depth 3");
   EXPECT_EQ(r.exitCode, 0);

@@ -72,6 +72,28 @@ TEST_F(Journal, TakebacksResignationsAndSetUpStartsAreReplayed) {
   EXPECT_EQ(back.game->startPosition(), g.startPosition());
 }
 
+TEST_F(Journal, ThinkingTimesAndALossOnTimeComeBack) {
+  Game g(builtinVariant("chess"));
+  GameJournal j = GameJournal::create(path_, g);
+  const Move e4 = parseMove(g.position(), "e4");
+  j.recordAction(g.position(), e4, 1500);
+  g.play(e4);
+  const Move e5 = parseMove(g.position(), "e5");
+  j.recordAction(g.position(), e5, 61000);
+  g.play(e5);
+  j.recordLossOnTime(0);
+  g.loseOnTime(0);
+  EXPECT_NE(contents().find("action e2e4 t=1500 #"), std::string::npos) << contents();
+  RecoveredGame back = GameJournal::recover(path_);
+  ASSERT_EQ(back.thinking.size(), 2u);
+  EXPECT_EQ(back.thinking[0].side, 0);
+  EXPECT_EQ(back.thinking[0].millis, 1500);
+  EXPECT_EQ(back.thinking[1].side, 1);
+  EXPECT_EQ(back.thinking[1].millis, 61000);
+  EXPECT_EQ(back.game->result().token, "0-1");
+  EXPECT_EQ(back.game->result().reason, "White loses on time");
+}
+
 TEST_F(Journal, ATornLastLineIsDroppedWithAWarningAndNothingBeforeItIsLost) {
   Game g(builtinVariant("chess"));
   {

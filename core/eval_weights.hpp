@@ -1,0 +1,30 @@
+#pragma once
+// The weights of the evaluation's positional terms (core/evaluation.*), per variant. Piece values
+// are not here: they are derived from the move sets. The numbers in defaultWeights() come from the
+// self-play tuning runs of `tessera tune` (docs/engine.md says how, and what each run found).
+#include <string>
+#include <vector>
+
+#include "variant.hpp"
+
+namespace tessera {
+
+struct EvalWeights {
+  int mobility = 2;   // per square a piece reaches that its own side does not hold
+  int shelter = 8;    // per own piece next to the King
+  int pawnStep = 6;   // per rank a promoting piece has advanced (two sides)
+  int paper = 5;      // per paper colour square a side owns on the board
+  int kingTile = 4;   // per Tile around the King (room to move on a built board)
+
+  bool operator==(const EvalWeights&) const = default;
+  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4"
+  std::string text() const;
+  // The weights that mean something in `v` (paper only with paper colours, and so on).
+  static std::vector<std::string> namesFor(const Variant& v);
+  int& byName(const std::string& name);  // throws std::invalid_argument for an unknown name
+};
+
+// What the engine uses in `v` unless told otherwise.
+const EvalWeights& defaultWeights(const Variant& v);
+
+}  // namespace tessera

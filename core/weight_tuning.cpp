@@ -1,0 +1,36 @@
+#include "weight_tuning.hpp"
+
+#include <algorithm>
+
+namespace tessera {
+
+EvalWeights tuneWeights(const Variant& v, EvalWeights start, const TuneSettings& settings,
+                        const std::function<void(const TuneTrial&)>& onTrial) {
+  EvalWeights current = start;
+  std::uint32_t seed = settings.seed;
+  for (int round = 0; round < settings.rounds; ++round)
+    for (const std::string& name : EvalWeights::namesFor(v)) {
+      const int was = current.byName(name);
+      const int up = std::max(was + 1, (was * 3 + 1) / 2);
+      const int down = std::min(was - 1, was * 2 / 3);
+      for (const int to : {up, down}) {
+        if (to < 0) continue;
+        PlayerConfig changed, reference;
+        changed.limits.nodes = reference.limits.nodes = settings.nodesPerAction;
+        changed.weights = current;
+        changed.weights->byName(name) = to;
+        reference.weights = current;
+        MatchSettings match;
+        match.games = settings.gamesPerTrial;
+        match.seed = seed++;
+        TuneTrial trial{name, was, to, playMatch(v, changed, reference, match), false};
+        trial.kept = trial.result.share() - trial.result.margin95() > 0.5;
+        if (trial.kept) current = *changed.weights;
+        if (onTrial) onTrial(trial);
+        if (trial.kept) break;
+      }
+    }
+  return current;
+}
+
+}  // namespace tessera

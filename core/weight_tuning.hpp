@@ -1,0 +1,30 @@
+#pragma once
+// Tuning the evaluation's weights by self-play: one weight at a time is made half as big again or
+// two thirds as big, and the changed engine plays the current one (a match from random openings at
+// a fixed node count per action, so runs repeat exactly). A change is kept only when it wins by
+// more than the match's 95% error margin; then the next weight is tried from the new weights.
+#include <functional>
+
+#include "engine_match.hpp"
+#include "eval_weights.hpp"
+
+namespace tessera {
+
+struct TuneSettings {
+  int rounds = 1;               // passes over every weight of the variant
+  int gamesPerTrial = 40;
+  std::int64_t nodesPerAction = 20000;
+  std::uint32_t seed = 1;
+};
+
+struct TuneTrial {
+  std::string weight;
+  int from = 0, to = 0;
+  MatchResult result;  // of the changed weights against the current ones
+  bool kept = false;
+};
+
+EvalWeights tuneWeights(const Variant& v, EvalWeights start, const TuneSettings& settings,
+                        const std::function<void(const TuneTrial&)>& onTrial = {});
+
+}  // namespace tessera

@@ -1,0 +1,50 @@
+#include <iomanip>
+#include <ostream>
+
+#include "commands.hpp"
+#include "core/weight_tuning.hpp"
+#include "host/cli/variant_option.hpp"
+
+namespace tessera::commands {
+
+cli::Command tuneCommand() {
+  static const std::vector<cli::OptionSpec> specs = {
+      cli::kVariantOption,
+      cli::kVariantFileOption,
+      {"games", "N", "games per trial, in pairs from the same opening (default 40)"},
+      {"nodes", "N", "nodes per action for both engines (default 20000)"},
+      {"rounds", "N", "passes over the variant's weights (default 1)"},
+      {"seed", "N", "seed of the first trial's openings (default 1)"},
+  };
+  return {"tune", "tune the evaluation's weights by self-play and print the result",
+          [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
+            const auto options = cli::parseOptions(specs, args);
+            if (options.helpRequested()) {
+              out << cli::helpText("tessera tune --variant V [--games N] [--nodes N] [--rounds N] [--seed N]",
+                                   "Tries each evaluation weight of the variant half as big again and two thirds\n"
+                                   "as big, each change playing the current weights over N games at a fixed node\n"
+                                   "count; keeps a change only when its score minus the 95% margin is above 50%.\n"
+                                   "Prints every trial and the weights it ends with (docs/engine.md).",
+                                   specs);
+              return 0;
+            }
+            const Variant& variant = cli::chooseVariant(options);
+            TuneSettings settings;
+            settings.gamesPerTrial = static_cast<int>(options.integer("games", 40, 2, 100000));
+            settings.nodesPerAction = options.integer("nodes", 20000, 100, 100000000);
+            settings.rounds = static_cast<int>(options.integer("rounds", 1, 1, 100));
+            settings.seed = static_cast<std::uint32_t>(options.integer("seed", 1, 0, 1L << 31));
+            const EvalWeights start = defaultWeights(variant);
+            out << variant.name << ": from " << start.text() << ", " << settings.gamesPerTrial << " games per trial at "
+                << settings.nodesPerAction << " nodes per action" << std::endl;
+            const EvalWeights tuned = tuneWeights(variant, start, settings, [&](const TuneTrial& t) {
+              out << std::fixed << std::setprecision(1) << t.weight << " " << t.from << " -> " << t.to << ": "
+                  << 100 * t.result.share() << "% +- " << 100 * t.result.margin95() << "% (+" << t.result.wins << " ="
+                  << t.result.draws << " -" << t.result.losses << ")" << (t.kept ? "  kept" : "") << std::endl;
+            });
+            out << "tuned: " << tuned.text() << (tuned == start ? " (unchanged)" : "") << std::endl;
+            return 0;
+          }};
+}
+
+}  // namespace tessera::commands
