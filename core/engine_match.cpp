@@ -6,6 +6,7 @@
 #include "evaluation.hpp"
 #include "game.hpp"
 #include "movegen.hpp"
+#include "pgn.hpp"
 
 namespace tessera {
 
@@ -49,10 +50,22 @@ Move greedyChoice(Position& pos, std::mt19937& rng) {
   return bestMoves[std::uniform_int_distribution<std::size_t>(0, bestMoves.size() - 1)(rng)];
 }
 
-// Points for the player who has side 0 (and, with four players, side 2).
-double playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConfig& second, Searcher& s1,
+struct PlayedGame {
+  double pointsForFirst = 0;  // the player who has side 0 (and, with four players, side 2)
+  std::string ending;
+  std::string pgn;
+};
+
+double pointsForSide0(const Variant& v, const GameResult& result) {
+  if (v.sides == 2) return result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
+  if (result.token.find('>') == std::string::npos) return 0.5;
+  const char winner = result.token[0];
+  return winner == 's' || winner == 'n' ? 1.0 : 0.0;
+}
+
+PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConfig& second, Searcher& s1,
                    Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings, std::mt19937& rng,
-                   long& plies) {
+                   long& plies, const PgnTags& tags) {
   Game game = settings.start.empty() ? Game(v) : Game(v, settings.start);
   for (const Move& m : opening) game.play(m);
   const auto firstPlays = [&](int side) { return side % 2 == 0; };
@@ -77,24 +90,23 @@ double playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConf
     game.play(m);
     ++plies;
     if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished())
-      return decisiveSign > 0 ? 1.0 : 0.0;
+      return {decisiveSign > 0 ? 1.0 : 0.0,
+              "adjudicated: " + std::to_string(decisiveReports) + " search reports agree", writePgn(game, tags)};
   }
   const GameResult result = game.result();
   if (!result.finished()) {
     int score = evaluate(game.position(), 0);
     if (v.sides > 2) score = (evaluate(game.position(), 0) + evaluate(game.position(), 2)) / 2;
-    return score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5;
+    return {score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5,
+            "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies", writePgn(game, tags)};
   }
-  if (v.sides == 2) return result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
-  if (result.token.find('>') == std::string::npos) return 0.5;
-  const char winner = result.token[0];
-  return winner == 's' || winner == 'n' ? 1.0 : 0.0;
+  return {pointsForSide0(v, result), result.reason, writePgn(game, tags)};
 }
 
 }  // namespace
 
 MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
-                      const std::function<void(int, double)>& onGame) {
+                      const std::function<void(const MatchGame&)>& onGame) {
   MatchResult result;
   std::mt19937 rng(settings.seed);
   Searcher searcherA, searcherB;
@@ -114,15 +126,23 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
     for (int swap = 0; swap < 2; ++swap) {
       searcherA.clearHash();
       searcherB.clearHash();
-      const double forFirst = swap == 0 ? playOneGame(v, a, b, searcherA, searcherB, opening, settings, rng, result.plies)
-                                        : playOneGame(v, b, a, searcherB, searcherA, opening, settings, rng, result.plies);
-      const double forA = swap == 0 ? forFirst : 1.0 - forFirst;
+      const PlayerConfig& first = swap == 0 ? a : b;
+      const PlayerConfig& second = swap == 0 ? b : a;
+      PgnTags tags{{"Event", "tessera match"}, {"Round", std::to_string(result.games + 1)}};
+      if (v.sides == 2) {
+        tags["White"] = (swap == 0 ? "A: " : "B: ") + first.name();
+        tags["Black"] = (swap == 0 ? "B: " : "A: ") + second.name();
+      }
+      const PlayedGame played = swap == 0
+                                    ? playOneGame(v, a, b, searcherA, searcherB, opening, settings, rng, result.plies, tags)
+                                    : playOneGame(v, b, a, searcherB, searcherA, opening, settings, rng, result.plies, tags);
+      const double forA = swap == 0 ? played.pointsForFirst : 1.0 - played.pointsForFirst;
       ++result.games;
       result.points += forA;
       result.wins += forA == 1.0;
       result.draws += forA == 0.5;
       result.losses += forA == 0.0;
-      if (onGame) onGame(result.games, forA);
+      if (onGame) onGame({result.games, forA, played.ending, played.pgn});
     }
   }
   return result;

@@ -40,9 +40,17 @@ struct MatchResult {
   double margin95() const;  // the 95% error margin of share()
 };
 
+// One finished game of a match.
+struct MatchGame {
+  int number = 0;
+  double pointsForA = 0;
+  std::string ending;  // "checkmate", "adjudicated: 4 search reports agree", ...
+  std::string pgn;     // the whole game, from the variant's start (or the match's start position)
+};
+
 // Four players: A takes South and North, B West and East; the side left standing scores for its
-// player. `onGame` is told each finished game (its number and A's points from it).
+// player. `onGame` is told each finished game.
 MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
-                      const std::function<void(int game, double pointsForA)>& onGame = {});
+                      const std::function<void(const MatchGame&)>& onGame = {});
 
 }  // namespace tessera

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <fstream>
 #include <iomanip>
 #include <ostream>
 
@@ -64,6 +65,7 @@ cli::Command matchCommand() {
       {"b", "PLAYER", "the second player (default greedy)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},
+      {"pgn", "FILE", "write every game to FILE as it ends"},
       {"adjudicate", "N", "two players: a game is won once N search reports in a row give one side 10 pawns (default 4; 0: play every game out)"},
   };
   return {"match", "play two engine configurations against each other and print the score",
@@ -87,9 +89,17 @@ cli::Command matchCommand() {
             settings.seed = static_cast<std::uint32_t>(options.integer("seed", 1, 0, 1L << 31));
             settings.adjudicateReports = static_cast<int>(options.integer("adjudicate", 4, 0, 1000));
             out << variant.name << ": A = " << a.name() << ", B = " << b.name() << "\n";
-            const MatchResult r = playMatch(variant, a, b, settings, [&](int game, double points) {
-              out << "game " << game << ": A " << (points == 1 ? "wins" : points == 0 ? "loses" : "draws") << "\n";
+            std::ofstream pgnFile;
+            if (options.has("pgn")) {
+              pgnFile.open(options.value("pgn"), std::ios::trunc);
+              if (!pgnFile) throw cli::UsageError("--pgn: cannot write '" + options.value("pgn") + "'");
+            }
+            const MatchResult r = playMatch(variant, a, b, settings, [&](const MatchGame& g) {
+              const double points = g.pointsForA;
+              out << "game " << g.number << ": A " << (points == 1 ? "wins" : points == 0 ? "loses" : "draws") << " ("
+                  << g.ending << ")\n";
               out.flush();
+              if (pgnFile.is_open()) pgnFile << g.pgn << "\n" << std::flush;
             });
             out << std::fixed << std::setprecision(1) << "A scores " << r.points << " of " << r.games << " (+" << r.wins
                 << " =" << r.draws << " -" << r.losses << "): " << 100 * r.share() << "% +- " << 100 * r.margin95()

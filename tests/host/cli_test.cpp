@@ -1,6 +1,7 @@
 // The tessera program as a user runs it: help, exit codes, clear errors.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -72,6 +73,16 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
   EXPECT_NE(ok.output.find("A = search 200 nodes mobility=3,shelter=8"), std::string::npos) << ok.output;
   EXPECT_NE(ok.output.find("A scores"), std::string::npos) << ok.output;
+  EXPECT_NE(ok.output.find("game 2: A "), std::string::npos) << "each game is reported with how it ended";
+  const std::string pgnPath = "/tmp/tessera-cli-match-" + std::to_string(::getpid()) + ".pgn";
+  const ProgramRun saved = tessera("match --variant chess --a nodes=200 --games 2 --pgn " + pgnPath);
+  EXPECT_EQ(saved.exitCode, 0) << saved.output;
+  std::ifstream in(pgnPath);
+  const std::string games((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(games.find("[Round \"1\"]"), std::string::npos) << games;
+  EXPECT_NE(games.find("[Round \"2\"]"), std::string::npos) << games;
+  EXPECT_NE(games.find("[White \"B: greedy one-ply\"]"), std::string::npos) << "sides swapped in game 2";
+  std::remove(pgnPath.c_str());
   const ProgramRun unknownWeight = tessera("match --variant chess --a nodes=200,colour=3 --games 2");
   EXPECT_EQ(unknownWeight.exitCode, 2);
   EXPECT_NE(unknownWeight.output.find("unknown evaluation weight 'colour'"), std::string::npos) << unknownWeight.output;
