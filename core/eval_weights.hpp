@@ -15,9 +15,13 @@ struct EvalWeights {
   int pawnStep = 6;   // per rank a promoting piece has advanced (two sides)
   int paper = 5;      // per paper colour square a side owns on the board
   int kingTile = 4;   // per Tile around the King (room to move on a built board)
+  // Pieces whose type changes with the square they land on (Chameleon Redux, Shifting Sands): the
+  // share, in percent, of the way from what the piece is now to what it becomes on its next move
+  // (on average over the squares it reaches) that its value moves.
+  int nextType = 0;
 
   bool operator==(const EvalWeights&) const = default;
-  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4"
+  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4,nextType=0"
   std::string text() const;
   // The weights that mean something in `v` (paper only with paper colours, and so on).
   static std::vector<std::string> namesFor(const Variant& v);

@@ -43,6 +43,31 @@ int derivedValue(const Variant& v, const MoveTables& t, int type) {
   return static_cast<int>(70.0 * std::pow(average, 0.85) * (0.5 + 0.5 * share));
 }
 
+// What a piece of a type-changing variant becomes on its next move, on average over the squares it
+// reaches: the type the colour there gives it (Chameleon Redux: the fixed square colours; Shifting
+// Sands: the paper colour, a Pawn on a bare square except on the last rank). 0 when its type does
+// not change.
+int meanNextValue(const Position& pos, int side, int type, Square sq, const std::vector<int>& values) {
+  const Variant& v = pos.variant();
+  const bool byPaper = v.hasPaperColours() && !v.pieces[static_cast<std::size_t>(type)].royal;
+  if (!byPaper && !v.changesWithColour[static_cast<std::size_t>(type)]) return -1;
+  int total = 0, count = 0;
+  pos.tables().reach(side, type, sq).forEach([&](Square to) {
+    int next = type;
+    if (byPaper) {
+      const int colour = pos.paper(to);
+      if (colour >= 0) next = v.typeForPaper[static_cast<std::size_t>(colour)];
+      else if (!pos.tables().promotionZone[side].test(to)) next = v.plainSquareType;
+    } else {
+      next = v.typeArrivingAt(type, to);
+    }
+    if (next < 0) return;  // a wall (Blue): nothing but a King enters
+    total += values[static_cast<std::size_t>(next)];
+    ++count;
+  });
+  return count ? total / count : -1;
+}
+
 std::uint64_t emptyOrOthers(const Position& pos, int side, int word) { return ~pos.occupied(side).words[word]; }
 
 int sideScore(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& w) {
@@ -52,6 +77,10 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values, con
   pos.occupied(side).forEach([&](Square sq) {
     const int type = pieceType(pos.at(sq));
     score += values[static_cast<std::size_t>(type)];
+    if (w.nextType) {
+      const int next = meanNextValue(pos, side, type, sq, values);
+      if (next >= 0) score += (next - values[static_cast<std::size_t>(type)]) * w.nextType / 100;
+    }
     if (v.isPromotingType(type)) {
       if (v.sides == 2) score += w.pawnStep * (side == 0 ? rankOf(sq) : v.size.ranks - 1 - rankOf(sq));
       return;

@@ -121,8 +121,30 @@ TEST(EngineEvaluation, TheWeightsChangeTheScoreTheirTermsDescribe) {
   EXPECT_EQ(evaluate(pos, 0, values, paperless), with) << "chess has no paper colours";
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chess")), (std::vector<std::string>{"mobility", "shelter", "pawnStep"}));
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("shifting-sands")),
-            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "paper"}));
-  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chameleon-redux-4p")), (std::vector<std::string>{"mobility", "shelter"}));
+            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "paper", "nextType"}));
+  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chameleon-redux-4p")),
+            (std::vector<std::string>{"mobility", "shelter", "nextType"}));
+}
+
+TEST(EngineEvaluation, AShiftingSandsPieceIsWorthPartlyWhatItBecomesNext) {
+  // A Queen on Yellow becomes a Pawn on any bare square it moves to: worth less than a Queen. With
+  // Yellow squares within its reach it keeps more of its worth.
+  const Variant& v = builtinVariant("shifting-sands");
+  const Position bare = parsePosition(v, "5k/6/6/6/2Q3/6/K5 w - - 0 30 6/6/6/6/2Y3/6/6;pool=");
+  const Position yellowAhead = parsePosition(v, "5k/6/6/6/2Q3/6/K5 w - - 0 30 6/6/2y1y1/6/2Y3/6/6;pool=");
+  EvalWeights now = defaultWeights(v);
+  now.nextType = 0;
+  EvalWeights next = defaultWeights(v);
+  next.nextType = 50;
+  const auto& values = pieceValues(v);
+  const int bareLoss = evaluate(bare, 0, values, next) - evaluate(bare, 0, values, now);
+  const int yellowLoss = evaluate(yellowAhead, 0, values, next) - evaluate(yellowAhead, 0, values, now);
+  EXPECT_LT(bareLoss, -200) << "halfway from a Queen to (mostly) a Pawn";
+  EXPECT_LT(bareLoss, yellowLoss);
+  EXPECT_LT(yellowLoss, 0);
+  EXPECT_GT(defaultWeights(v).nextType, 0) << "the tuned default values what a piece becomes next";
+  EXPECT_GT(defaultWeights(builtinVariant("chameleon-redux")).nextType, 0);
+  EXPECT_EQ(defaultWeights(builtinVariant("chess")).nextType, 0) << "nothing changes type in chess";
 }
 
 TEST(EngineTuning, TriesEachWeightUpAndDownAndKeepsOnlyAClearWin) {
