@@ -17,7 +17,6 @@
 #include "host/session/screen_view.hpp"
 #include "host/session/switch_board_input.hpp"
 #include "host/session/table.hpp"
-#include "host/web/session_commands.hpp"
 #ifdef TESSERA_HAVE_GPIO
 #include "hardware/gpio/gpio_devices.hpp"
 #endif
