@@ -219,6 +219,7 @@ void RefereeSession::announceEngineAction() {
       judge(*lastSeen_, false);
     }
   });
+  if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking");
 }
 
 void RefereeSession::hint() {
@@ -236,6 +237,7 @@ void RefereeSession::hint() {
     for (const Move& m : hints_) text += " " + numberedSan(game_->position(), m);
     note(SessionEvent::Kind::Hint, text);
   });
+  if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking about a hint");
 }
 
 void RefereeSession::takeBack() {

@@ -27,6 +27,7 @@ std::string stateJson(session::RefereeSession& s) {
   out += ",\"engine\":" + jsonString(s.engineAction() ? session::numberedSan(pos, *s.engineAction()) : "");
   out += ",\"unexpected\":" + std::string(s.unexpectedAction() ? "true" : "false");
   out += ",\"hints\":" + jsonList(hints);
+  out += ",\"thinking\":" + std::string(s.engineThinking() ? "true" : "false");
   out += ",\"clock\":" + jsonString(s.clock().text(game.variant(), session::GameClock::Clock::now()));
   return out + "}";
 }

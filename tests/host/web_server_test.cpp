@@ -103,6 +103,7 @@ TEST(WebPage, PushesEveryActionLiveAndTakesTheButtons) {
   table.play("e5");
   EXPECT_NE(page.until("\"record\":[\"e4\",\"e5\"]"), "");
   page.send("hint");
+  EXPECT_NE(page.until("\"thinking\":true"), "") << "the page says the engine is at work";
   const std::string hinted = page.until("\"hints\":[\"2.");
   EXPECT_NE(hinted, "") << "a hint lists the engine's actions";
   page.send("takeback");
