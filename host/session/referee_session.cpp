@@ -155,19 +155,17 @@ void RefereeSession::apply(const Explanation& e) {
   SessionEvent::Kind kind = SessionEvent::Kind::Action;
   switch (e.kind) {
     case Explanation::Kind::Nothing: clearPrompts(); return;
-    case Explanation::Kind::Action:
+    case Explanation::Kind::Action: {
       if (g.result().finished()) {
         note(SessionEvent::Kind::Message, "the game is over: take back to go on");
         return;
       }
-    {
       text = numberedSan(g.position(), e.move);
-      const auto thought = clock_.finishTurn(GameClock::Clock::now());
-      if (journal_)
-        journal_->recordAction(g.position(), e.move, std::chrono::duration_cast<std::chrono::milliseconds>(thought).count());
+      const auto thought = std::chrono::duration_cast<std::chrono::milliseconds>(clock_.finishTurn(GameClock::Clock::now()));
+      if (journal_) journal_->recordAction(g.position(), e.move, thought.count());
       g.play(e.move);
-    }
       break;
+    }
     case Explanation::Kind::Amend: {
       g.takeBack(1);
       text = "amended: " + numberedSan(g.position(), e.move);
