@@ -70,7 +70,10 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
   for (const Move& m : opening) game.play(m);
   const auto firstPlays = [&](int side) { return side % 2 == 0; };
   // Two players: consecutive search reports that agree one side is decisively ahead (side 0's
-  // view: positive for side 0). Greedy actions report nothing and leave the count alone.
+  // view: positive for side 0). Against a greedy player, who reports nothing, only the searcher's
+  // mate scores count: its opinion alone of a big lead proved wrong in Shifting Sands, where a
+  // lost-looking position (the other side's Pawns turned Queens) was then won.
+  const bool bothSearch = !first.greedy && !second.greedy;
   int decisiveReports = 0, decisiveSign = 0;
   for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
     const int side = game.position().sideToMove();
@@ -83,7 +86,8 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
       const SearchReport r = searcher.search(game.position(), player.limits);
       m = r.lines.front().moves.front();
       const int forSide0 = side == 0 ? r.lines.front().score : -r.lines.front().score;
-      const int sign = forSide0 >= settings.adjudicateScore ? 1 : forSide0 <= -settings.adjudicateScore ? -1 : 0;
+      int sign = forSide0 >= settings.adjudicateScore ? 1 : forSide0 <= -settings.adjudicateScore ? -1 : 0;
+      if (!bothSearch && !isMateScore(forSide0)) sign = 0;
       decisiveReports = sign != 0 && sign == decisiveSign ? decisiveReports + 1 : (sign != 0 ? 1 : 0);
       decisiveSign = sign;
     }

@@ -22,9 +22,9 @@ struct MatchSettings {
   int games = 20;          // rounded up to an even number (pairs of games per opening)
   int openingPlies = 4;    // random plies before the players take over
   int maxPlies = 300;      // then the game is adjudicated by the evaluation (a draw if under 2 pawns)
-  // Two players: a game is adjudicated won once this many search reports in a row (of either
-  // player, greedy actions not counted) give the same side at least `adjudicateScore` centipawns.
-  // 0 reports: every game is played out.
+  // Two players: a game is adjudicated won once this many search reports in a row (of both
+  // players) give the same side at least `adjudicateScore` centipawns; against a greedy player only
+  // the searcher's mate scores count. 0 reports: every game is played out.
   int adjudicateReports = 4;
   int adjudicateScore = 1000;
   std::uint32_t seed = 1;

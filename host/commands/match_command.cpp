@@ -66,7 +66,7 @@ cli::Command matchCommand() {
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},
       {"pgn", "FILE", "write every game to FILE as it ends"},
-      {"adjudicate", "N", "two players: a game is won once N search reports in a row give one side 10 pawns (default 4; 0: play every game out)"},
+      {"adjudicate", "N", "two players: a game is won once N search reports in a row give one side 10 pawns (against greedy: a mate) (default 4; 0: play every game out)"},
   };
   return {"match", "play two engine configurations against each other and print the score",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
@@ -77,7 +77,7 @@ cli::Command matchCommand() {
                                    "sides swapped, and prints A's score with its 95% error margin. Games longer than\n"
                                    "300 plies are adjudicated by the evaluation; with two players a game is also\n"
                                    "adjudicated won once N search reports in a row (--adjudicate) give one side\n"
-                                   "10 pawns or a mate.",
+                                   "10 pawns or a mate (against the greedy player, who reports nothing: a mate).",
                                    specs);
               return 0;
             }

@@ -190,6 +190,9 @@ TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   EXPECT_EQ(adjudicated.plies, 4) << "two agreeing reports end each game";
   EXPECT_EQ(adjudicated.wins, 1) << "A wins with White";
   EXPECT_EQ(adjudicated.losses, 1) << "and loses with Black";
+  PlayerConfig greedy;
+  greedy.greedy = true;
+  EXPECT_EQ(playMatch(v, engine, greedy, settings).plies, 6) << "against greedy only a mate score counts";
   settings.adjudicateScore = 100000;  // beyond any score: never adjudicated
   EXPECT_EQ(playMatch(v, engine, engine, settings).plies, 6);
 }
