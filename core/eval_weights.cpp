@@ -7,7 +7,8 @@ namespace tessera {
 std::string EvalWeights::text() const {
   return "mobility=" + std::to_string(mobility) + ",shelter=" + std::to_string(shelter) +
          ",pawnStep=" + std::to_string(pawnStep) + ",paper=" + std::to_string(paper) +
-         ",kingTile=" + std::to_string(kingTile) + ",nextType=" + std::to_string(nextType);
+         ",kingTile=" + std::to_string(kingTile) + ",nextType=" + std::to_string(nextType) +
+         ",contempt=" + std::to_string(contempt);
 }
 
 std::vector<std::string> EvalWeights::namesFor(const Variant& v) {
@@ -26,7 +27,8 @@ int& EvalWeights::byName(const std::string& name) {
   if (name == "paper") return paper;
   if (name == "kingTile") return kingTile;
   if (name == "nextType") return nextType;
-  throw std::invalid_argument("unknown evaluation weight '" + name + "' (mobility, shelter, pawnStep, paper, kingTile, nextType)");
+  if (name == "contempt") return contempt;
+  throw std::invalid_argument("unknown evaluation weight '" + name + "' (mobility, shelter, pawnStep, paper, kingTile, nextType, contempt)");
 }
 
 const EvalWeights& defaultWeights(const Variant& v) {

@@ -19,9 +19,12 @@ struct EvalWeights {
   // share, in percent, of the way from what the piece is now to what it becomes on its next move
   // (on average over the squares it reaches) that its value moves.
   int nextType = 0;
+  // Centipawns a draw by repetition or the 50-move rule is worth less than 0 to the side the
+  // engine searches for (and more to the others): the engine avoids drawing shuffles.
+  int contempt = 0;
 
   bool operator==(const EvalWeights&) const = default;
-  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4,nextType=0"
+  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4,nextType=0,contempt=0"
   std::string text() const;
   // The weights that mean something in `v` (paper only with paper colours, and so on).
   static std::vector<std::string> namesFor(const Variant& v);

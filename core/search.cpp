@@ -153,7 +153,9 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     if (!pos.inGame(rootSide_)) return sameTeam(us, rootSide_) ? -(kMateScore - ply) : kMateScore - ply;
     if (pos.sidesInGame() == 1) return sameTeam(us, rootSide_) ? kMateScore - ply : -(kMateScore - ply);
   }
-  if (ply > 0 && (pos.repetitions() >= 1 || pos.halfmoveClock() >= pos.variant().fiftyMoveLimit)) return 0;
+  // A draw is worth `contempt` less than nothing to the side the search is for.
+  if (ply > 0 && (pos.repetitions() >= 1 || pos.halfmoveClock() >= pos.variant().fiftyMoveLimit))
+    return sameTeam(us, rootSide_) ? -weights_.contempt : weights_.contempt;
   if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta, 0);
   ++nodes_;
   if (outOfTime()) return 0;

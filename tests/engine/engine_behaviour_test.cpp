@@ -147,6 +147,34 @@ TEST(EngineEvaluation, AShiftingSandsPieceIsWorthPartlyWhatItBecomesNext) {
   EXPECT_EQ(defaultWeights(builtinVariant("chess")).nextType, 0) << "nothing changes type in chess";
 }
 
+TEST(EngineSearch, ContemptMakesARepetitionWorthLessThanNothing) {
+  // Knights out and back twice: Black's Ng8 now repeats the position.
+  Position pos = startPosition(builtinVariant("chess"));
+  for (const char* san : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"}) pos.make(parseMove(pos, san));
+  const Move back = parseMove(pos, "Ng8");
+  const auto scoreOfBack = [&](int contempt) {
+    Searcher s;
+    EvalWeights w = defaultWeights(pos.variant());
+    w.contempt = contempt;
+    s.setWeights(w);
+    SearchLimits limits;
+    limits.depth = 2;
+    limits.multiPv = 40;  // every legal action gets its line
+    for (const PvLine& line : s.search(pos, limits).lines)
+      if (line.moves.front() == back) return line.score;
+    return 99999;
+  };
+  EXPECT_EQ(scoreOfBack(0), 0);
+  EXPECT_EQ(scoreOfBack(40), -40);
+  Searcher s;
+  EvalWeights w = defaultWeights(pos.variant());
+  w.contempt = 40;
+  s.setWeights(w);
+  SearchLimits limits;
+  limits.depth = 3;
+  EXPECT_FALSE(s.search(pos, limits).lines.front().moves.front() == back) << "the engine avoids the draw";
+}
+
 TEST(EngineTuning, TriesEachWeightUpAndDownAndKeepsOnlyAClearWin) {
   const Variant& v = builtinVariant("tiled-squares");
   TuneSettings settings;
