@@ -145,6 +145,7 @@ TEST(EngineEvaluation, AShiftingSandsPieceIsWorthPartlyWhatItBecomesNext) {
   EXPECT_GT(defaultWeights(v).nextType, 0) << "the tuned default values what a piece becomes next";
   EXPECT_GT(defaultWeights(builtinVariant("chameleon-redux")).nextType, 0);
   EXPECT_EQ(defaultWeights(builtinVariant("chess")).nextType, 0) << "nothing changes type in chess";
+  EXPECT_GT(defaultWeights(builtinVariant("tiled-squares")).contempt, 0) << "Tiled Squares plays on rather than shuffle";
 }
 
 TEST(EngineSearch, ContemptMakesARepetitionWorthLessThanNothing) {
