@@ -33,6 +33,15 @@ constexpr std::int64_t kNodeLimit = 3'000'000;
 
 class ForcedMates : public ::testing::TestWithParam<ForcedMate> {};
 
+// The engine on a mate in `moves`: deep enough to see it, stopped at the node limit.
+SearchReport searchWithinTheLimit(Position& pos, int moves) {
+  Searcher engine;
+  SearchLimits limits;
+  limits.nodes = kNodeLimit;
+  limits.depth = 2 * moves + 2;
+  return engine.search(pos, limits);
+}
+
 TEST_P(ForcedMates, TheExhaustiveSearchConfirmsItAndTheEngineFindsItWithinTheNodeLimit) {
   const ForcedMate& c = GetParam();
   Position pos = parsePosition(builtinVariant(c.variant), c.position);
@@ -56,11 +65,7 @@ TEST_P(ForcedMates, TheExhaustiveSearchConfirmsItAndTheEngineFindsItWithinTheNod
   }
   ASSERT_GT(forcing, 0);
 
-  Searcher engine;
-  SearchLimits limits;
-  limits.nodes = kNodeLimit;
-  limits.depth = 2 * c.moves + 2;
-  const SearchReport r = engine.search(pos, limits);
+  const SearchReport r = searchWithinTheLimit(pos, c.moves);
   ASSERT_FALSE(r.lines.empty());
   const Move chosen = r.lines.front().moves.front();
   EXPECT_GT(r.lines.front().score, kMateBound) << "the engine did not see the mate (" << r.nodes << " nodes)";
@@ -184,11 +189,7 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   ASSERT_TRUE(forcesMate4p(pos, c.moves)) << "not a forced mate in " << c.moves;
   ASSERT_FALSE(forcesMate4p(pos, c.moves - 1)) << "a shorter mate exists";
 
-  Searcher engine;
-  SearchLimits limits;
-  limits.nodes = kNodeLimit;
-  limits.depth = 2 * c.moves + 2;
-  const SearchReport r = engine.search(pos, limits);
+  const SearchReport r = searchWithinTheLimit(pos, c.moves);
   ASSERT_FALSE(r.lines.empty());
   const Move chosen = r.lines.front().moves.front();
   const std::string text = longAlgebraic(pos, chosen);
