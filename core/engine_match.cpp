@@ -64,8 +64,8 @@ double pointsForSide0(const Variant& v, const GameResult& result) {
 }
 
 PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConfig& second, Searcher& s1,
-                   Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings, std::mt19937& rng,
-                   long& plies, const PgnTags& tags) {
+                       Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings,
+                       std::mt19937& rng, long& plies, const PgnTags& tags) {
   Game game = settings.start.empty() ? Game(v) : Game(v, settings.start);
   for (const Move& m : opening) game.play(m);
   const auto firstPlays = [&](int side) { return side % 2 == 0; };
@@ -137,9 +137,10 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
         tags["White"] = (swap == 0 ? "A: " : "B: ") + first.name();
         tags["Black"] = (swap == 0 ? "B: " : "A: ") + second.name();
       }
-      const PlayedGame played = swap == 0
-                                    ? playOneGame(v, a, b, searcherA, searcherB, opening, settings, rng, result.plies, tags)
-                                    : playOneGame(v, b, a, searcherB, searcherA, opening, settings, rng, result.plies, tags);
+      Searcher& firstSearcher = swap == 0 ? searcherA : searcherB;
+      Searcher& secondSearcher = swap == 0 ? searcherB : searcherA;
+      const PlayedGame played =
+          playOneGame(v, first, second, firstSearcher, secondSearcher, opening, settings, rng, result.plies, tags);
       const double forA = swap == 0 ? played.pointsForFirst : 1.0 - played.pointsForFirst;
       ++result.games;
       result.points += forA;
