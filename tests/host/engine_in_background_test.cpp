@@ -34,12 +34,17 @@ struct LoopFixture {
   }
 };
 
+// `mode` with the engine given `millis` for its action and for hints.
+SessionOptions thinkingFor(PlayMode mode, int millis) {
+  SessionOptions o;
+  o.mode = mode;
+  o.engineMillis = o.hintMillis = millis;
+  return o;
+}
+
 TEST(EngineInBackground, TheLoopKeepsRunningWhileTheEngineThinks) {
   LoopFixture loop;
-  SessionOptions o;
-  o.mode = PlayMode::Engine;
-  o.engineMillis = 600;
-  SessionFixture f("chess", o, loop.post());
+  SessionFixture f("chess", thinkingFor(PlayMode::Engine, 600), loop.post());
   f.play("e4");
   EXPECT_TRUE(f.session.engineThinking());
   EXPECT_FALSE(f.session.engineAction().has_value()) << "play() returned before the engine answered";
@@ -60,10 +65,7 @@ TEST(EngineInBackground, TheLoopKeepsRunningWhileTheEngineThinks) {
 
 TEST(EngineInBackground, ABoardReadWhileTheEngineThinksIsJudgedAgainstItsAction) {
   LoopFixture loop;
-  SessionOptions o;
-  o.mode = PlayMode::Engine;
-  o.engineMillis = 300;
-  SessionFixture f("chess", o, loop.post());
+  SessionFixture f("chess", thinkingFor(PlayMode::Engine, 300), loop.post());
   f.play("e4");
   f.play("a6");  // the player moves Black's piece before the engine has said anything
   EXPECT_EQ(f.session.game().actions().size(), 1u) << "nothing is accepted before the engine's action is known";
@@ -81,10 +83,7 @@ TEST(EngineInBackground, ABoardReadWhileTheEngineThinksIsJudgedAgainstItsAction)
 
 TEST(EngineInBackground, AHintAboutAnEarlierPositionIsDropped) {
   LoopFixture loop;
-  SessionOptions o;
-  o.mode = PlayMode::Hints;
-  o.hintMillis = 300;
-  SessionFixture f("chess", o, loop.post());
+  SessionFixture f("chess", thinkingFor(PlayMode::Hints, 300), loop.post());
   EXPECT_TRUE(f.session.engineThinking());
   f.play("e4");  // before the hint for the start position arrives
   f.play("e5");
