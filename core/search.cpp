@@ -157,6 +157,13 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   if (ply > 0 && (pos.repetitions() >= 1 || pos.halfmoveClock() >= pos.variant().fiftyMoveLimit))
     return sameTeam(us, rootSide_) ? -weights_.contempt : weights_.contempt;
   if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta, 0);
+  // Mate distance: no line from here can win or lose sooner than at this ply, so once a mate that
+  // near is known, nothing here can change the result.
+  if (ply > 0) {
+    alpha = std::max(alpha, -(kMateScore - ply));
+    beta = std::min(beta, kMateScore - ply);
+    if (alpha >= beta) return alpha;
+  }
   ++nodes_;
   if (outOfTime()) return 0;
 
