@@ -50,6 +50,25 @@ Move greedyChoice(Position& pos, std::mt19937& rng) {
   return bestMoves[std::uniform_int_distribution<std::size_t>(0, bestMoves.size() - 1)(rng)];
 }
 
+// Side 0's lead when a game is stopped unfinished. Four players: the first player's sides (South
+// and North) against the second's; the team with more sides still in leads, otherwise the
+// evaluation decides, without its bonus for opponents out (which would count a team-mate as one).
+int adjudicationScore(const Position& pos) {
+  if (pos.variant().sides == 2) return evaluate(pos, 0);
+  const int firstIn = pos.inGame(0) + pos.inGame(2), secondIn = pos.inGame(1) + pos.inGame(3);
+  if (firstIn != secondIn) return firstIn > secondIn ? kMateScore : -kMateScore;
+  EvalWeights w = defaultWeights(pos.variant());
+  w.opponentOut = 0;
+  const std::vector<int>& values = pieceValues(pos.variant());
+  int total = 0, count = 0;
+  for (const int side : {0, 2})
+    if (pos.inGame(side)) {
+      total += evaluate(pos, side, values, w);
+      ++count;
+    }
+  return total / count;
+}
+
 struct PlayedGame {
   double pointsForFirst = 0;  // the player who has side 0 (and, with four players, side 2)
   std::string ending;
@@ -99,8 +118,7 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
   }
   const GameResult result = game.result();
   if (!result.finished()) {
-    int score = evaluate(game.position(), 0);
-    if (v.sides > 2) score = (evaluate(game.position(), 0) + evaluate(game.position(), 2)) / 2;
+    const int score = adjudicationScore(game.position());
     return {score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5,
             "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies", writePgn(game, tags)};
   }

@@ -7,8 +7,8 @@ namespace tessera {
 std::string EvalWeights::text() const {
   return "mobility=" + std::to_string(mobility) + ",shelter=" + std::to_string(shelter) +
          ",pawnStep=" + std::to_string(pawnStep) + ",paper=" + std::to_string(paper) +
-         ",kingTile=" + std::to_string(kingTile) + ",nextType=" + std::to_string(nextType) +
-         ",contempt=" + std::to_string(contempt);
+         ",kingTile=" + std::to_string(kingTile) + ",sector=" + std::to_string(sector) + ",nextType=" + std::to_string(nextType) +
+         ",contempt=" + std::to_string(contempt) + ",opponentOut=" + std::to_string(opponentOut);
 }
 
 std::vector<std::string> EvalWeights::namesFor(const Variant& v) {
@@ -16,7 +16,9 @@ std::vector<std::string> EvalWeights::namesFor(const Variant& v) {
   if (v.sides == 2) names.push_back("pawnStep");
   if (v.hasPaperColours()) names.push_back("paper");
   if (v.hasTiles()) names.push_back("kingTile");
+  if (v.hasSectors()) names.push_back("sector");
   if (v.hasPaperColours() || v.hasSquareColours()) names.push_back("nextType");
+  if (v.sides > 2) names.push_back("opponentOut");
   return names;
 }
 
@@ -26,9 +28,12 @@ int& EvalWeights::byName(const std::string& name) {
   if (name == "pawnStep") return pawnStep;
   if (name == "paper") return paper;
   if (name == "kingTile") return kingTile;
+  if (name == "sector") return sector;
   if (name == "nextType") return nextType;
   if (name == "contempt") return contempt;
-  throw std::invalid_argument("unknown evaluation weight '" + name + "' (mobility, shelter, pawnStep, paper, kingTile, nextType, contempt)");
+  if (name == "opponentOut") return opponentOut;
+  throw std::invalid_argument("unknown evaluation weight '" + name +
+                              "' (mobility, shelter, pawnStep, paper, kingTile, sector, nextType, contempt, opponentOut)");
 }
 
 const EvalWeights& defaultWeights(const Variant& v) {

@@ -15,6 +15,7 @@ struct EvalWeights {
   int pawnStep = 6;   // per rank a promoting piece has advanced (two sides)
   int paper = 5;      // per paper colour square a side owns on the board
   int kingTile = 4;   // per Tile around the King (room to move on a built board)
+  int sector = 0;     // Shifting Chess: per sector the side controls (more of its pieces there: it may shift it)
   // Pieces whose type changes with the square they land on (Chameleon Redux, Shifting Sands): the
   // share, in percent, of the way from what the piece is now to what it becomes on its next move
   // (on average over the squares it reaches) that its value moves.
@@ -22,9 +23,13 @@ struct EvalWeights {
   // Centipawns a draw by repetition or the 50-move rule is worth less than 0 to the side the
   // engine searches for (and more to the others): the engine avoids drawing shuffles.
   int contempt = 0;
+  // Four players: per opponent that has left the game. Its pieces leave with it, so material alone
+  // can see no gain in mating a side that had little left; paranoid, every opponent gone is one
+  // fewer against us.
+  int opponentOut = 1000;
 
   bool operator==(const EvalWeights&) const = default;
-  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4,nextType=0,contempt=0"
+  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000"
   std::string text() const;
   // The weights that mean something in `v` (paper only with paper colours, and so on).
   static std::vector<std::string> namesFor(const Variant& v);

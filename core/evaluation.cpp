@@ -5,6 +5,8 @@
 #include <mutex>
 #include <queue>
 
+#include "sectors.hpp"
+
 namespace tessera {
 namespace {
 
@@ -68,6 +70,19 @@ int meanNextValue(const Position& pos, int side, int type, Square sq, const std:
   return count ? total / count : -1;
 }
 
+// Shifting Chess: the sectors on which `side` has more pieces than the other side, so may shift.
+int sectorsControlled(const Position& pos, int side) {
+  int controlled = 0;
+  for (int slot = 0; slot < kSlotColumns * kSlotRows; ++slot) {
+    if (!(pos.sectorSlots() >> slot & 1)) continue;
+    int balance = 0;
+    for (const Square sq : slotSquares(slot))
+      if (const PieceCode p = pos.at(sq)) balance += pieceSide(p) == side ? 1 : -1;
+    controlled += balance > 0;
+  }
+  return controlled;
+}
+
 std::uint64_t emptyOrOthers(const Position& pos, int side, int word) { return ~pos.occupied(side).words[word]; }
 
 int sideScore(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& w) {
@@ -108,6 +123,7 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values, con
     t.playable.forEach([&](Square sq) {
       if (pos.paper(sq) >= 0 && pos.paperOwner(sq) == side) score += w.paper;
     });
+  if (v.hasSectors() && w.sector) score += w.sector * sectorsControlled(pos, side);
   return score;
 }
 
@@ -133,13 +149,17 @@ int evaluate(const Position& pos, int side) {
 int evaluate(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& weights) {
   const Variant& v = pos.variant();
   const int own = sideScore(pos, side, values, weights);
-  int others = 0, count = 0;
-  for (int s = 0; s < v.sides; ++s)
-    if (s != side && pos.inGame(s)) {
-      others += sideScore(pos, s, values, weights);
-      ++count;
+  int others = 0, count = 0, out = 0;
+  for (int s = 0; s < v.sides; ++s) {
+    if (s == side) continue;
+    if (!pos.inGame(s)) {
+      ++out;
+      continue;
     }
-  return count ? own - others / count : own;
+    others += sideScore(pos, s, values, weights);
+    ++count;
+  }
+  return (count ? own - others / count : own) + (v.sides > 2 ? weights.opponentOut * out : 0);
 }
 
 }  // namespace tessera

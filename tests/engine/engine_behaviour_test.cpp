@@ -123,7 +123,45 @@ TEST(EngineEvaluation, TheWeightsChangeTheScoreTheirTermsDescribe) {
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("shifting-sands")),
             (std::vector<std::string>{"mobility", "shelter", "pawnStep", "paper", "nextType"}));
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chameleon-redux-4p")),
-            (std::vector<std::string>{"mobility", "shelter", "nextType"}));
+            (std::vector<std::string>{"mobility", "shelter", "nextType", "opponentOut"}));
+  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("shifting-chess")),
+            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "sector"}));
+}
+
+TEST(EngineEvaluation, FourPlayersAnOpponentOutOfTheGameIsWorthItsWeight) {
+  // West, mated, has only its King, worth nothing as material: without the term, putting it out
+  // would gain South nothing.
+  const Variant& v = builtinVariant("chameleon-redux-4p");
+  Position pos = parsePosition(v, "1sR5wK/2sR5/8/8/8/3eK1nK2/8/7sK w - - 8 32");
+  MoveList legal;
+  generateLegal(pos, legal);
+  ASSERT_EQ(legal.size(), 1);
+  ASSERT_EQ(legal[0].kind, MoveKind::Elimination);
+  const auto& values = pieceValues(v);
+  EvalWeights without = defaultWeights(v);
+  without.opponentOut = 0;
+  const int before = evaluate(pos, 0, values, defaultWeights(v));
+  pos.make(legal[0]);
+  EXPECT_EQ(evaluate(pos, 0, values, defaultWeights(v)) - before, defaultWeights(v).opponentOut);
+  EXPECT_EQ(evaluate(pos, 0, values, without), before) << "nothing else changed for South";
+  EXPECT_GT(defaultWeights(v).opponentOut, 0);
+}
+
+TEST(EngineEvaluation, ShiftingChessCountsTheSectorsASideMayShift) {
+  // White's Knight on a6 gives White the sector AIII (one piece to none); the start's sectors are
+  // four each, and a tie (a sector no one may shift) counts for nobody.
+  const Variant& v = builtinVariant("shifting-chess");
+  const Position start = startPosition(v);
+  const Position knightOut = parsePosition(v, "rnbqkbnr/pppppppp/N7/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 1 1 BII,BIII");
+  const Position tied = parsePosition(v, "rnbqkbnr/1ppppppp/N7/p7/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 2 BII,BIII");
+  const auto& values = pieceValues(v);
+  EvalWeights none = defaultWeights(v), some = defaultWeights(v);
+  none.sector = 0;
+  some.sector = 25;
+  const auto gain = [&](const Position& pos) { return evaluate(pos, 0, values, some) - evaluate(pos, 0, values, none); };
+  EXPECT_EQ(gain(start), 0);
+  EXPECT_EQ(gain(knightOut), 25);
+  EXPECT_EQ(gain(tied), 0) << "AIII: one White, one Black piece";
 }
 
 TEST(EngineEvaluation, AShiftingSandsPieceIsWorthPartlyWhatItBecomesNext) {
@@ -224,6 +262,22 @@ TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   EXPECT_EQ(playMatch(v, engine, greedy, settings).plies, 6) << "against greedy only a mate score counts";
   settings.adjudicateScore = 100000;  // beyond any score: never adjudicated
   EXPECT_EQ(playMatch(v, engine, engine, settings).plies, 6);
+}
+
+TEST(EngineMatch, FourPlayersAnUnfinishedGameGoesToTheTeamWithMoreSidesStillIn) {
+  // West is out; East alone has a Queen and a Rook against the bare Kings of South and North, the
+  // first player's sides. Stopped after two plies, the game is the first player's: two sides in
+  // against one, whatever the material.
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  MatchSettings settings;
+  settings.start = "7nK/8/8/8/8/8/3eR1eQ2/sK6eK s - - 0 30";
+  settings.games = 2;
+  settings.openingPlies = 0;
+  settings.maxPlies = 2;
+  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings);
+  EXPECT_EQ(r.wins, 1) << "A, playing South and North";
+  EXPECT_EQ(r.losses, 1) << "A, playing West and East";
 }
 
 std::string uci(const std::string& commands) {
