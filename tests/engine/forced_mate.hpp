@@ -41,4 +41,50 @@ inline bool forcesMate(Position& pos, int moves) {
   return false;
 }
 
+// Four players: a checkmated side still has one legal action, leaving the game, so gameStatus never
+// says Checkmate and forcesMate above never holds. Here the side to act mates in N when, whatever the
+// others do in between, its N-th action leaves the next side to act with leaving as its only action:
+// checkmated, or stalemated, which puts a side out just the same (docs/rules/chameleon-redux.md).
+inline bool nextSideIsOut(Position& pos) {
+  MoveList actions;
+  generateLegal(pos, actions);
+  return actions.size() == 1 && actions[0].kind == MoveKind::Elimination;
+}
+
+bool forcesMate4p(Position& pos, int moves);
+
+// The sides after `us` act in turn, each every way it can, and `us` then mates within `moves`.
+inline bool othersCannotStop(Position& pos, int us, int moves) {
+  if (moves <= 0 || !pos.inGame(us)) return false;
+  if (pos.sideToMove() == us) return forcesMate4p(pos, moves);
+  MoveList replies;
+  generateLegal(pos, replies);
+  for (const Move& r : replies) {
+    pos.make(r);
+    const bool lost = othersCannotStop(pos, us, moves);
+    pos.unmake();
+    if (!lost) return false;
+  }
+  return true;
+}
+
+// Right after an action of `us`.
+inline bool matesNowOrWithin(Position& pos, int us, int moves) {
+  return nextSideIsOut(pos) || othersCannotStop(pos, us, moves);
+}
+
+inline bool forcesMate4p(Position& pos, int moves) {
+  if (moves <= 0) return false;
+  const int us = pos.sideToMove();
+  MoveList actions;
+  generateLegal(pos, actions);
+  for (const Move& m : actions) {
+    pos.make(m);
+    const bool wins = matesNowOrWithin(pos, us, moves - 1);
+    pos.unmake();
+    if (wins) return true;
+  }
+  return false;
+}
+
 }  // namespace tessera::testing

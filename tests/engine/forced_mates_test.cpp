@@ -18,6 +18,8 @@
 using namespace tessera;
 using tessera::testing::everyReplyLoses;
 using tessera::testing::forcesMate;
+using tessera::testing::forcesMate4p;
+using tessera::testing::matesNowOrWithin;
 
 namespace {
 
@@ -33,12 +35,14 @@ constexpr std::int64_t kNodeLimit = 3'000'000;
 
 class ForcedMates : public ::testing::TestWithParam<ForcedMate> {};
 
-// The engine on a mate in `moves`: deep enough to see it, stopped at the node limit.
+// The engine on a mate in `moves`: deep enough to see it (two players: the attacker's actions and
+// the replies between them; four players: three replies between, and the mated side leaving), stopped
+// at the node limit.
 SearchReport searchWithinTheLimit(Position& pos, int moves) {
   Searcher engine;
   SearchLimits limits;
   limits.nodes = kNodeLimit;
-  limits.depth = 2 * moves + 2;
+  limits.depth = pos.variant().sides == 2 ? 2 * moves + 2 : 4 * moves;
   return engine.search(pos, limits);
 }
 
@@ -89,6 +93,11 @@ const ForcedMate kForcedMates[] = {
      "vuhbeqke1h1v/ytorannu1bty/1lwm1jjfm1lc/pppp2ssp1pp/A3Bs3p2/1c2s3w3/7Jr1W1/1PS5O2o/P1PP1SSSPPPP/CL1MFFJ1M1LC/"
      "YTOWRNNAR1TY/VUH1EQKEBHUV[] w KQkq - 1 15",
      1, std::nullopt},
+    {"desert-dust",
+     "6k4v/yt1u2nu1oty/6j4c/6w3pp/4s7/p8p2/P8S2/CP6hPP1/8C3/6q1T3/11Y/7K4[NNRRJJnrrjc] b k - 2 67", 2,
+     std::nullopt},
+    {"desert-dust", "12/1t10/cL4k1w3/4E7/9W2/p10p/2P4SP2P/10P1/3P1S1T4/7K2L1/Y7O2Y/2H9[NNRRJJCCnnrrjjc] w - - 1 80", 3,
+     std::nullopt},
     {"chameleon-redux", "1k4b1/1n6/1QP2pp1/2Npp2p/P4b2/2N1b3/NQ1RP1b1/4K3 b - - 2 35", 1, std::nullopt},
     {"chameleon-redux", "1k4b1/1n6/2P2pp1/Q1Npp2p/P4b2/2N1b3/NQ1RP1b1/4K3 w - - 1 35", 2, std::nullopt},
     {"tiled-squares",
@@ -127,54 +136,9 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedM
                            return n;
                          });
 
-// Four players: a checkmated side still has one legal action, leaving the game, so gameStatus never
-// says Checkmate and forcesMate above never holds. Here the side to act mates in N when, whatever the
-// others do in between, its N-th action leaves the next side to act in check with leaving as its only
-// action. While two or more opponents remain, the paranoid search sees an elimination only through
-// the evaluation (no mate score), so the engine is asked to pick a forcing first action.
-bool nextSideIsMated(Position& pos) {
-  if (!inCheck(pos, pos.sideToMove())) return false;
-  MoveList actions;
-  generateLegal(pos, actions);
-  return actions.size() == 1 && actions[0].kind == MoveKind::Elimination;
-}
-
-bool forcesMate4p(Position& pos, int moves);
-
-// The sides after `us` act in turn, each every way it can, and `us` then mates within `moves`.
-bool othersCannotStop(Position& pos, int us, int moves) {
-  if (moves <= 0 || !pos.inGame(us)) return false;
-  if (pos.sideToMove() == us) return forcesMate4p(pos, moves);
-  MoveList replies;
-  generateLegal(pos, replies);
-  for (const Move& r : replies) {
-    pos.make(r);
-    const bool lost = othersCannotStop(pos, us, moves);
-    pos.unmake();
-    if (!lost) return false;
-  }
-  return true;
-}
-
-// Right after an action of `us`.
-bool matesNowOrWithin(Position& pos, int us, int moves) {
-  return nextSideIsMated(pos) || othersCannotStop(pos, us, moves);
-}
-
-bool forcesMate4p(Position& pos, int moves) {
-  if (moves <= 0) return false;
-  const int us = pos.sideToMove();
-  MoveList actions;
-  generateLegal(pos, actions);
-  for (const Move& m : actions) {
-    pos.make(m);
-    const bool wins = matesNowOrWithin(pos, us, moves - 1);
-    pos.unmake();
-    if (wins) return true;
-  }
-  return false;
-}
-
+// Four players (forced_mate.hpp says what a mate is there). While two or more opponents remain, the
+// paranoid search sees an elimination only through the evaluation (no mate score), so the engine is
+// asked to pick a forcing first action.
 struct FourPlayerMate {
   const char* position;
   int moves;
@@ -206,6 +170,11 @@ const FourPlayerMate kFourPlayerMates[] = {
     // Bxd5 lands on gold as a Queen and checks North; West's King can only go to a6, North must
     // answer the check and its Knight b3 keeps a5 covered: Qa5 mates.
     {"sBsK6/4eP3/1wK3nB2/3wP2nK1/8/1nN2sP3/8/5eK1sN s - - 0 30", 2},
+    // Random sparse placements (find_forced_mates): the Rook f8 and King f6 against West's lone King
+    // g8; a Queen and a Pawn against three lone Kings, West's shut in on h8 (one forcing way starts
+    // with the promotion e8=N: e8 is green, the Pawn becomes a Knight).
+    {"5sRwK1/8/5sK2/1nK6/eK7/8/8/8 s - - 0 30", 3},
+    {"7wK/4sP3/1sQ6/8/2eK5/7nK/8/7sK s - - 0 30", 3},
 };
 
 INSTANTIATE_TEST_SUITE_P(ChameleonRedux4p, FourPlayerMates, ::testing::ValuesIn(kFourPlayerMates),
