@@ -74,19 +74,26 @@ void print(std::ostream& out, const std::string& what, const PerftFigure& f) {
 cli::Command benchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       {"quick", "", "a short smoke run (perft: chess depth 5, the others 3; engine depth 5) for CI"},
+      {"engine", "", "only the engine: nodes per second and time to depth 8 (5 with --quick) from each variant's start and a middle game"},
   };
   return {"bench", "print perft speed (beside Fairy-Stockfish if installed), the referee's time per snapshot and the engine's speed",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera bench [--quick]",
+              out << cli::helpText("tessera bench [--quick] [--engine]",
                                    "Times start-position perft: chess depth 6 and Desert Dust depth 4, and the\n"
-                                   "chess perft by /usr/games/fairy-stockfish in the same run with the ratio;\n"
-                                   "then checks the deepest published chess perft rows (exit 1 on a mismatch).",
+                                   "chess perft by /usr/games/fairy-stockfish in the same run with the ratio; the\n"
+                                   "other variants' perft, the referee's time per snapshot, the engine's nodes per\n"
+                                   "second and time to depth 8 from each variant's start and a middle game; then\n"
+                                   "checks the deepest published chess perft rows (exit 1 on a mismatch).",
                                    specs);
               return 0;
             }
             const bool quick = options.has("quick");
+            if (options.has("engine")) {
+              benchEngine(out, quick);
+              return 0;
+            }
             const int chessDepth = quick ? 5 : 6, desertDepth = quick ? 3 : 4;
             const PerftFigure chess = timePerft("chess", chessDepth);
             print(out, "tessera perft chess start, depth " + std::to_string(chessDepth), chess);
