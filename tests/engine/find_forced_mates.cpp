@@ -20,10 +20,9 @@
 #include "forced_mate.hpp"
 
 using namespace tessera;
-using tessera::testing::everyReplyLoses;
 using tessera::testing::forcesMate;
 using tessera::testing::forcesMate4p;
-using tessera::testing::matesNowOrWithin;
+using tessera::testing::forcingFirstActions;
 
 namespace {
 
@@ -109,16 +108,8 @@ int findFourPlayerMates(const Variant& v, int moves, int wanted, std::mt19937& r
   for (long tried = 0; found < wanted; ++tried) {
     Position pos = randomSparseFourPlayerPosition(v, rng);
     if (!forcesMate4p(pos, moves) || forcesMate4p(pos, moves - 1)) continue;
-    const int us = pos.sideToMove();
     std::string firsts;
-    MoveList actions;
-    generateLegal(pos, actions);
-    for (const Move& m : actions) {
-      pos.make(m);
-      const bool wins = matesNowOrWithin(pos, us, moves - 1);
-      pos.unmake();
-      if (wins) firsts += longAlgebraic(pos, m) + " ";
-    }
+    for (const Move& m : forcingFirstActions(pos, moves)) firsts += longAlgebraic(pos, m) + " ";
     std::printf("placement %ld, mate in %d, forcing: %s\n  \"%s\"\n", tried, moves, firsts.c_str(),
                 positionString(pos).c_str());
     std::fflush(stdout);
@@ -156,13 +147,7 @@ int main(int argc, char** argv) {
           if (seen.insert(text).second && forcesMate(pos, moves) && !forcesMate(pos, moves - 1)) {
             std::set<std::string> kinds;
             std::string firsts;
-            MoveList actions;
-            generateLegal(pos, actions);
-            for (const Move& m : actions) {
-              pos.make(m);
-              const bool wins = everyReplyLoses(pos, moves - 1);
-              pos.unmake();
-              if (!wins) continue;
+            for (const Move& m : forcingFirstActions(pos, moves)) {
               kinds.insert(std::string(kindName(m.kind)) + (m.promotion ? " promoting" : ""));
               firsts += longAlgebraic(pos, m) + " ";
             }

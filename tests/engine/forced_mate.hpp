@@ -5,6 +5,8 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 
+#include <vector>
+
 namespace tessera::testing {
 
 inline bool isCheckmated(Position& pos) { return gameStatus(pos) == GameStatus::Checkmate; }
@@ -85,6 +87,23 @@ inline bool forcesMate4p(Position& pos, int moves) {
     if (wins) return true;
   }
   return false;
+}
+
+// The first actions after which the side to act mates within `moves` of its own, whatever the
+// others do (two players: everyReplyLoses; four: matesNowOrWithin).
+inline std::vector<Move> forcingFirstActions(Position& pos, int moves) {
+  const int us = pos.sideToMove();
+  const bool fourPlayers = pos.variant().sides > 2;
+  MoveList actions;
+  generateLegal(pos, actions);
+  std::vector<Move> forcing;
+  for (const Move& m : actions) {
+    pos.make(m);
+    const bool wins = fourPlayers ? matesNowOrWithin(pos, us, moves - 1) : everyReplyLoses(pos, moves - 1);
+    pos.unmake();
+    if (wins) forcing.push_back(m);
+  }
+  return forcing;
 }
 
 }  // namespace tessera::testing
