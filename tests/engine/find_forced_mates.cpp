@@ -139,8 +139,8 @@ int main(int argc, char** argv) {
       Position& pos = game.position();
       if (ply >= 12) {
         SearchLimits limits;
-        limits.depth = 2 * moves + 1;
-        limits.nodes = 400000;
+        limits.depth = 2 * moves;  // the mated side's node at depth 1 at least: quiescence sees no mate
+        limits.nodes = 200000;
         const SearchReport r = engine.search(pos, limits);
         if (!r.lines.empty() && r.lines.front().score == kMateScore - (2 * moves - 1)) {
           const std::string text = positionString(pos);

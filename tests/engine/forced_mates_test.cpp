@@ -109,6 +109,8 @@ const ForcedMate kForcedMates[] = {
     {"shifting-chess", "1n2k3/6bp/2P2P1N/2PP1KpP/p7/2rB4/2b4R/5Q2 w - - 3 39 CII,BIV", 1, MoveKind::SectorShift, true},
     {"shifting-chess", "1n3b2/4k2p/2P4N/2PP2pP/p3KP2/2rB4/7R/1b4Q1 w - - 9 42 CIII,BIV", 2, std::nullopt},
     {"shifting-chess", "8/N4p2/3b1k2/1r2q3/1N1n2P1/3P3p/2P2K1P/Q5R1 b - - 7 43 CII,DIV", 2, MoveKind::SectorShift},
+    // One of its three forcing first actions is the sector shift BIV-CIV.
+    {"shifting-chess", "2r5/3k4/8/8/8/7r/6K1/q7 b - - 1 46 BII,CIV", 3, std::nullopt},
     {"shifting-sands", "pp1kpp/1P2p1/p1P3/3p1p/1K1Pp1/P1P2P/PP3P w - - 1 34 6/2LY1p/4B1/y1g1rG/r1B3/6/3p2;pool=", 1,
      std::nullopt},
     {"shifting-sands", "P2kpp/4p1/ppP3/K2p1p/3Pp1/P1P2P/PP3P w - - 0 38 2L3/2Y2p/4B1/2g1rG/r1B3/6/4p1;pool=", 2,
@@ -119,6 +121,7 @@ const ForcedMate kForcedMates[] = {
     // Y@f5 and the Rook d5 lands on f5 as a Queen; without Yellow there it lands as a Pawn, and the
     // pool holds nothing Black could drop.
     {"shifting-sands", "p4N/p2B1k/3R2/1P2pK/6/P5/5n w - - 0 30 g5/3R2/3P2/6/6/6/4R1;pool=Y", 2, MoveKind::ColourDrop},
+    {"shifting-sands", "5K/6/p1k3/5p/6/6/4qq b - - 3 67 p5/6/3b2/l1Y3/2Rl2/4r1/3G2;pool=", 3, MoveKind::ColourShift},
 };
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedMates),
