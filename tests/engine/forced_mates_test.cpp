@@ -32,7 +32,7 @@ struct ForcedMate {
   bool needsPromotion = false;
 };
 
-constexpr std::int64_t kNodeLimit = 3'000'000;
+constexpr std::int64_t kNodeLimit = 500'000;
 
 class ForcedMates : public ::testing::TestWithParam<ForcedMate> {};
 
@@ -106,6 +106,13 @@ const ForcedMate kForcedMates[] = {
     // By hand: a8 is void, so the Rook's back-rank mate needs a Tile there first; Black's Pawns
     // cannot make room (the squares before them are void) and Black has no Tile to take away.
     {"tiled-squares", "7k/5ppp/8/8/8/2K5/8/R7 w - - 0 1 1ttttttt/tttttttt/t7/t7/t7/t1t5/t7/t7", 2, MoveKind::TileDrop},
+    // By hand: the chess mate in 3 above on a Tiled Squares surface, ranks 3-6 void but under the
+    // pieces. None of White's Tile or Anti-Tile drops or removals saves it (a chess mate in 3 from a
+    // random game, 4k3/5p2/r7/4p3/4b1K1/5n2/8/8 b, is not one here even on a full surface).
+    {"tiled-squares",
+     "rn1r4/2q1k1Bp/1bb4n/pp4pP/4P3/3Q4/P1pNK2R/1R3BN1 b - - 1 41 tttttttt/tttttttt/1tt4t/tt4tt/4t3/3t4/tttttttt/"
+     "tttttttt",
+     3, std::nullopt},
     {"shifting-chess", "1n2k3/6bp/2P2P1N/2PP1KpP/p7/2rB4/2b4R/5Q2 w - - 3 39 CII,BIV", 1, MoveKind::SectorShift, true},
     {"shifting-chess", "1n3b2/4k2p/2P4N/2PP2pP/p3KP2/2rB4/7R/1b4Q1 w - - 9 42 CIII,BIV", 2, std::nullopt},
     {"shifting-chess", "8/N4p2/3b1k2/1r2q3/1N1n2P1/3P3p/2P2K1P/Q5R1 b - - 7 43 CII,DIV", 2, MoveKind::SectorShift},
