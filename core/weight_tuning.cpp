@@ -3,6 +3,11 @@
 #include <algorithm>
 
 namespace tessera {
+namespace {
+
+bool clearWin(const MatchResult& r) { return r.share() - r.margin95() > 0.5; }
+
+}  // namespace
 
 EvalWeights tuneWeights(const Variant& v, EvalWeights start, const TuneSettings& settings,
                         const std::function<void(const TuneTrial&)>& onTrial) {
@@ -23,8 +28,12 @@ EvalWeights tuneWeights(const Variant& v, EvalWeights start, const TuneSettings&
         MatchSettings match;
         match.games = settings.gamesPerTrial;
         match.seed = seed++;
-        TuneTrial trial{name, was, to, playMatch(v, changed, reference, match), false};
-        trial.kept = trial.result.share() - trial.result.margin95() > 0.5;
+        TuneTrial trial{name, was, to, playMatch(v, changed, reference, match), std::nullopt, false};
+        if (clearWin(trial.result)) {
+          match.seed = seed++;
+          trial.confirmation = playMatch(v, changed, reference, match);
+          trial.kept = clearWin(*trial.confirmation);
+        }
         if (trial.kept) current = *changed.weights;
         if (onTrial) onTrial(trial);
         if (trial.kept) break;

@@ -1,9 +1,13 @@
 #pragma once
 // Tuning the evaluation's weights by self-play: one weight at a time is made half as big again or
 // two thirds as big, and the changed engine plays the current one (a match from random openings at
-// a fixed node count per action, so runs repeat exactly). A change is kept only when it wins by
-// more than the match's 95% error margin; then the next weight is tried from the new weights.
+// a fixed node count per action, so runs repeat exactly). A change that wins by more than the
+// match's 95% error margin plays a second match on fresh openings, and is kept only when it wins
+// that one by more than its margin too: with several trials per pass, one of them clears a single
+// 95% margin by chance far more often than one in twenty. Then the next weight is tried from the
+// weights kept.
 #include <functional>
+#include <optional>
 
 #include "engine_match.hpp"
 #include "eval_weights.hpp"
@@ -21,6 +25,7 @@ struct TuneTrial {
   std::string weight;
   int from = 0, to = 0;
   MatchResult result;  // of the changed weights against the current ones
+  std::optional<MatchResult> confirmation;  // on fresh openings, played when `result` was a clear win
   bool kept = false;
 };
 

@@ -23,7 +23,8 @@ cli::Command tuneCommand() {
               out << cli::helpText("tessera tune --variant V [--games N] [--nodes N] [--rounds N] [--seed N]",
                                    "Tries each evaluation weight of the variant half as big again and two thirds\n"
                                    "as big, each change playing the current weights over N games at a fixed node\n"
-                                   "count; keeps a change only when its score minus the 95% margin is above 50%.\n"
+                                   "count; a change whose score minus the 95% margin is above 50% plays N more\n"
+                                   "games on fresh openings, and is kept only if it clears that bar again.\n"
                                    "Prints every trial and the weights it ends with (docs/engine.md).",
                                    specs);
               return 0;
@@ -37,10 +38,18 @@ cli::Command tuneCommand() {
             const EvalWeights start = defaultWeights(variant);
             out << variant.name << ": from " << start.text() << ", " << settings.gamesPerTrial << " games per trial at "
                 << settings.nodesPerAction << " nodes per action" << std::endl;
+            const auto score = [&](const MatchResult& r) {
+              out << std::fixed << std::setprecision(1) << 100 * r.share() << "% +- " << 100 * r.margin95() << "% (+"
+                  << r.wins << " =" << r.draws << " -" << r.losses << ")";
+            };
             const EvalWeights tuned = tuneWeights(variant, start, settings, [&](const TuneTrial& t) {
-              out << std::fixed << std::setprecision(1) << t.weight << " " << t.from << " -> " << t.to << ": "
-                  << 100 * t.result.share() << "% +- " << 100 * t.result.margin95() << "% (+" << t.result.wins << " ="
-                  << t.result.draws << " -" << t.result.losses << ")" << (t.kept ? "  kept" : "") << std::endl;
+              out << t.weight << " " << t.from << " -> " << t.to << ": ";
+              score(t.result);
+              if (t.confirmation) {
+                out << "; fresh openings: ";
+                score(*t.confirmation);
+              }
+              out << (t.kept ? "  kept" : "") << std::endl;
             });
             out << "tuned: " << tuned.text() << (tuned == start ? " (unchanged)" : "") << std::endl;
             return 0;
