@@ -16,6 +16,7 @@ std::string PlayerConfig::name() const {
   if (limits.millis) n += " " + std::to_string(limits.millis) + " ms";
   if (limits.nodes) n += " " + std::to_string(limits.nodes) + " nodes";
   if (limits.depth < 64) n += " depth " + std::to_string(limits.depth);
+  if (limits.paranoid) n += " paranoid";
   if (weights) n += " " + weights->text();
   return n;
 }

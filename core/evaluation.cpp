@@ -83,7 +83,11 @@ int sectorsControlled(const Position& pos, int side) {
   return controlled;
 }
 
-std::uint64_t emptyOrOthers(const Position& pos, int side, int word) { return ~pos.occupied(side).words[word]; }
+// The squares a non-royal piece of `side` could land on: not its own side's, not void (Tiled
+// Squares), not a wall (Anti-Tiles, Shifting Chess's empty slots, Blue in Shifting Sands).
+std::uint64_t landable(const Position& pos, int side, int word) {
+  return ~(pos.occupied(side).words[word] | pos.voids().words[word] | pos.walls().words[word]);
+}
 
 int sideScore(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& w) {
   const Variant& v = pos.variant();
@@ -103,7 +107,7 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values, con
     if (v.pieces[static_cast<std::size_t>(type)].royal) return;
     const SquareSet& reach = t.reach(side, type, sq);
     int mobility = 0;
-    for (int w = 0; w < 4; ++w) mobility += std::popcount(reach.words[w] & emptyOrOthers(pos, side, w));
+    for (int w = 0; w < 4; ++w) mobility += std::popcount(reach.words[w] & landable(pos, side, w));
     score += w.mobility * mobility;
   });
   const Square king = pos.royalSquare(side);

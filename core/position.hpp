@@ -44,6 +44,8 @@ class Position {
   int paperOwner(Square sq) const { return paperOwner_[sq]; }
   int poolCount(int colour) const { return pool_[colour]; }
   bool isVoid(Square sq) const { return voids_.test(sq); }
+  const SquareSet& voids() const { return voids_; }
+  const SquareSet& walls() const { return walls_; }
   int plyCount() const { return static_cast<int>(history_.size()); }
   // A side is in the game while its royal piece is on the board.
   bool inGame(int side) const { return royal_[side] != kNoSquare; }

@@ -213,7 +213,9 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     const bool same = sameTeam(us, them);
     const bool givesCheck = inCheck(pos, them);
     const int next = depth - 1 + (givesCheck && ply < 2 * rootDepth_ ? 1 : 0);
+    const bool opponentsReply = bestReply_ && us == rootSide_ && !same;
     const auto child = [&](int d, int a, int b) {
+      if (opponentsReply) return -replies(pos, d, ply + 1, -b, -a);
       return same ? pvs(pos, d, ply + 1, a, b, true) : -pvs(pos, d, ply + 1, -b, -a, true);
     };
     int score;
@@ -269,6 +271,68 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   return best;
 }
 
+int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
+  ++nodes_;
+  if (outOfTime()) return 0;
+  if (!pos.inGame(rootSide_)) return kMateScore - ply;
+  if (pos.sidesInGame() == 1) return -(kMateScore - ply);
+  // The side to act has only one action, leaving the game: it leaves, and the next opponent (or
+  // the root side) acts as usual.
+  MoveList moves;
+  generatePseudoLegal(pos, moves);
+  const int first = pos.sideToMove();
+  bool anyLegal = false;
+  for (const Move& m : moves) {
+    pos.make(m);
+    anyLegal = !inCheck(pos, first);
+    pos.unmake();
+    if (anyLegal) break;
+  }
+  if (!anyLegal) {
+    MoveList out;
+    generateLegal(pos, out);
+    pos.make(out[0]);
+    const int score = pos.sideToMove() == rootSide_ ? -pvs(pos, depth - 1, ply + 1, -beta, -alpha, true)
+                                                    : replies(pos, depth - 1, ply + 1, alpha, beta);
+    pos.unmake();
+    return score;
+  }
+  // Each opponent in turn order offers its actions while the ones before it pass; the best of all
+  // of them for the opponents is the reply.
+  int best = -kInfinity;
+  int passes = 0;
+  while (pos.sideToMove() != rootSide_ && alpha < beta) {
+    const int them = pos.sideToMove();
+    if (passes > 0) {
+      moves.clear();
+      generatePseudoLegal(pos, moves);
+    }
+    orderMoves(pos, moves, Move{}, ply);
+    for (const Move& m : moves) {
+      pos.make(m);
+      if (inCheck(pos, them)) {
+        pos.unmake();
+        continue;
+      }
+      int rest = 0;
+      for (; pos.sideToMove() != rootSide_; ++rest) pos.makeNull();
+      const int score = -pvs(pos, depth - 1, ply + 1, -beta, -alpha, true);
+      for (; rest > 0; --rest) pos.unmakeNull();
+      pos.unmake();
+      if (stopped_) break;
+      best = std::max(best, score);
+      alpha = std::max(alpha, score);
+      if (alpha >= beta) break;
+    }
+    if (stopped_) break;
+    pos.makeNull();
+    ++passes;
+  }
+  for (; passes > 0; --passes) pos.unmakeNull();
+  if (stopped_) return best == -kInfinity ? 0 : best;
+  return best;
+}
+
 std::vector<Move> Searcher::principalVariation(Position& pos, const Move& first, int length) {
   std::vector<Move> line{first};
   pos.make(first);
@@ -298,6 +362,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
   weights_ = weightsOverride_ ? *weightsOverride_ : defaultWeights(pos.variant());
   rootSide_ = pos.sideToMove();
   fourPlayers_ = pos.variant().sides > 2;
+  bestReply_ = fourPlayers_ && !limits.paranoid;
   for (auto& k : killers_) k = {Move{}, Move{}};
 
   SearchReport report;

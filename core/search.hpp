@@ -2,8 +2,9 @@
 // The engine: iterative deepening principal variation search with a transposition table keyed by
 // the full Zobrist key (terrain included), move ordering (hash move, captures by value, killers,
 // history), quiescence on captures, check extension and null-move pruning; limits by depth, nodes
-// and time; the best N lines for hints. Four players: paranoid (the side to act against all the
-// others as one). docs/engine.md.
+// and time; the best N lines for hints. Four players: best reply search (between two actions of the
+// side searched for, the one action of any opponent that is best for the opponents), or paranoid
+// (every opponent acts, all against the side searched for). docs/engine.md.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -33,6 +34,8 @@ struct SearchLimits {
   int millis = 0;          // 0: no limit
   int multiPv = 1;
   bool nullMove = true;
+  // Four players: paranoid search instead of best reply search (docs/engine.md).
+  bool paranoid = false;
   // Set from another thread to end the search early (like a spent time limit); may be null.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -68,6 +71,9 @@ class Searcher {
     std::uint8_t bound = 0;
   };
   int pvs(Position& pos, int depth, int ply, int alpha, int beta, bool nullAllowed);
+  // Best reply search (four players): the opponents' answer to the root side's action is the one
+  // action of any opponent that is best for them, the others passing.
+  int replies(Position& pos, int depth, int ply, int alpha, int beta);
   int quiesce(Position& pos, int ply, int alpha, int beta, int qply);
   int staticScore(const Position& pos) const;
   bool sameTeam(int a, int b) const;
@@ -85,6 +91,7 @@ class Searcher {
   EvalWeights weights_;
   int rootSide_ = 0;
   bool fourPlayers_ = false;
+  bool bestReply_ = false;
   std::vector<Move> excludedAtRoot_;
   Move rootBest_{};
   int rootDepth_ = 1;

@@ -6,7 +6,8 @@
 #
 # GAMES per match (default 20), OUT_DIR for each match's log and PGN (default strength-out), LANES
 # matches at once (default 2: one per core of the development machine; more lanes give each search
-# less than the 1 s of processor time it is meant to have). Prints each match's score at the end.
+# less than the 1 s of processor time it is meant to have). VARIANTS="chess tiled-squares" runs only
+# those. Prints each match's score at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-20}
@@ -16,7 +17,7 @@ tessera=${TESSERA:-build/tessera}
 [ -x "$tessera" ] || { echo "engine-strength: $tessera not built (cmake --build build --target tessera)" >&2; exit 2; }
 mkdir -p "$out"
 
-variants=(chess desert-dust chameleon-redux chameleon-redux-4p tiled-squares shifting-chess shifting-sands)
+read -r -a variants <<<"${VARIANTS:-chess desert-dust chameleon-redux chameleon-redux-4p tiled-squares shifting-chess shifting-sands}"
 jobs=()
 for v in "${variants[@]}"; do
   jobs+=("$v time=250 41" "$v greedy 43")

@@ -11,7 +11,8 @@ namespace tessera::commands {
 namespace {
 
 // "greedy", or "time=MS", "depth=D" or "nodes=N", then optionally evaluation weights changed from
-// the variant's defaults: "nodes=20000,mobility=3,shelter=10".
+// the variant's defaults: "nodes=20000,mobility=3,shelter=10"; four players also "paranoid=1" for the
+// paranoid search instead of best reply search.
 PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
   PlayerConfig p;
   if (text == "greedy") {
@@ -19,7 +20,7 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
     return p;
   }
   const std::string usage = "a player is 'greedy', 'time=MS', 'depth=D' or 'nodes=N', optionally followed by weights "
-                            "(',mobility=3'), got '" + text + "'";
+                            "(',mobility=3') and, four players, ',paranoid=1', got '" + text + "'";
   std::size_t at = 0;
   bool first = true;
   while (at <= text.size()) {
@@ -44,6 +45,11 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
       first = false;
       continue;
     }
+    if (key == "paranoid") {  // four players: paranoid search (1) or best reply search (0)
+      if (value != 0 && value != 1) throw cli::UsageError(usage + ": paranoid is 0 or 1");
+      p.limits.paranoid = value == 1;
+      continue;
+    }
     if (value < 0 || value > 10000) throw cli::UsageError(usage + ": a weight is a whole number 0-10000");
     if (!p.weights) p.weights = defaultWeights(variant);
     try {
@@ -61,7 +67,7 @@ cli::Command matchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N (default time=1000)"},
+      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 (default time=1000)"},
       {"b", "PLAYER", "the second player (default greedy)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},

@@ -147,6 +147,24 @@ TEST(EngineEvaluation, FourPlayersAnOpponentOutOfTheGameIsWorthItsWeight) {
   EXPECT_GT(defaultWeights(v).opponentOut, 0);
 }
 
+TEST(EngineEvaluation, MobilityCountsOnlySquaresAPieceCouldLandOn) {
+  // Tiled Squares: Tiles on a3 and c3 give White's Knight b1 two landing squares, its Rook a1 and
+  // Bishop c1 one each, and Black's Rook a8 and Bishop f8 one each (a3, across the void); the void
+  // there counted for nothing. White gains 4 - 2 squares.
+  const Variant& v = builtinVariant("tiled-squares");
+  const Position start = startPosition(v);
+  const Position tiled = parsePosition(
+      v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 tttttttt/tttttttt/8/8/8/t1t5/tttttttt/tttttttt");
+  const auto& values = pieceValues(v);
+  EvalWeights none = defaultWeights(v);
+  none.mobility = 0;
+  const auto mobility = [&](const Position& pos) {
+    return evaluate(pos, 0, values, defaultWeights(v)) - evaluate(pos, 0, values, none);
+  };
+  EXPECT_EQ(mobility(start), 0) << "both sides alike";
+  EXPECT_EQ(mobility(tiled), 2 * defaultWeights(v).mobility);
+}
+
 TEST(EngineEvaluation, ShiftingChessCountsTheSectorsASideMayShift) {
   // White's Knight on a6 gives White the sector AIII (one piece to none); the start's sectors are
   // four each, and a tie (a sector no one may shift) counts for nobody.

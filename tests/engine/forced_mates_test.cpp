@@ -36,14 +36,14 @@ constexpr std::int64_t kNodeLimit = 500'000;
 
 class ForcedMates : public ::testing::TestWithParam<ForcedMate> {};
 
-// The engine on a mate in `moves`: deep enough to see it (two players: the attacker's actions and
-// the replies between them; four players: three replies between, and the mated side leaving), stopped
-// at the node limit.
+// The engine on a mate in `moves`: deep enough to see it (the attacker's actions and a reply
+// between each two, which with four players is the best reply search's one reply of any opponent),
+// stopped at the node limit.
 SearchReport searchWithinTheLimit(Position& pos, int moves) {
   Searcher engine;
   SearchLimits limits;
   limits.nodes = kNodeLimit;
-  limits.depth = pos.variant().sides == 2 ? 2 * moves + 2 : 4 * moves;
+  limits.depth = 2 * moves + 2;
   return engine.search(pos, limits);
 }
 
@@ -141,8 +141,8 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, ForcedMates, ::testing::ValuesIn(kForcedM
                          });
 
 // Four players (forced_mate.hpp says what a mate is there). While two or more opponents remain, the
-// paranoid search sees an elimination only through the evaluation (no mate score), so the engine is
-// asked to pick a forcing first action.
+// search sees an elimination only through the evaluation (no mate score), so the engine is asked to
+// pick a forcing first action.
 struct FourPlayerMate {
   const char* position;
   int moves;
