@@ -82,28 +82,23 @@ bool Searcher::outOfTime() {
   return stopped_;
 }
 
+int Searcher::orderKey(const Position& pos, const Move& m, const Move& hashMove, int ply) const {
+  if (m == hashMove) return 1 << 30;
+  if (isCapture(pos, m)) {
+    const PieceCode victim = m.kind == MoveKind::EnPassant ? pos.at(pos.enPassantVictim()) : pos.at(m.to);
+    return (1 << 28) + 16 * (*values_)[static_cast<std::size_t>(pieceType(victim))] -
+           (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] / 16;
+  }
+  if (m.promotion) return 1 << 27;
+  if (ply <= kMaxPly && killers_[static_cast<std::size_t>(ply)][0] == m) return 1 << 26;
+  if (ply <= kMaxPly && killers_[static_cast<std::size_t>(ply)][1] == m) return 1 << 25;
+  return history_[static_cast<std::size_t>(pos.sideToMove() * 65536 + m.from * 256 + m.to)];
+}
+
 void Searcher::orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply) {
-  const int side = pos.sideToMove();
   std::vector<std::pair<int, int>> keyed;
   keyed.reserve(static_cast<std::size_t>(moves.size()));
-  for (int i = 0; i < moves.size(); ++i) {
-    const Move& m = moves[i];
-    int key = history_[static_cast<std::size_t>(side * 65536 + m.from * 256 + m.to)];
-    if (m == hashMove) {
-      key = 1 << 30;
-    } else if (isCapture(pos, m)) {
-      const PieceCode victim = m.kind == MoveKind::EnPassant ? pos.at(pos.enPassantVictim()) : pos.at(m.to);
-      key = (1 << 28) + 16 * (*values_)[static_cast<std::size_t>(pieceType(victim))] -
-            (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] / 16;
-    } else if (m.promotion) {
-      key = (1 << 27);
-    } else if (ply <= kMaxPly && (killers_[static_cast<std::size_t>(ply)][0] == m)) {
-      key = (1 << 26);
-    } else if (ply <= kMaxPly && (killers_[static_cast<std::size_t>(ply)][1] == m)) {
-      key = (1 << 25);
-    }
-    keyed.emplace_back(-key, i);
-  }
+  for (int i = 0; i < moves.size(); ++i) keyed.emplace_back(-orderKey(pos, moves[i], hashMove, ply), i);
   std::stable_sort(keyed.begin(), keyed.end());
   MoveList sorted;
   for (const auto& [key, i] : keyed) sorted.push(moves[i]);
@@ -276,19 +271,34 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   if (outOfTime()) return 0;
   if (!pos.inGame(rootSide_)) return kMateScore - ply;
   if (pos.sidesInGame() == 1) return -(kMateScore - ply);
+  // Every opponent's actions, each with the number of opponents before it that pass, in one order
+  // (captures of any opponent first).
+  struct Reply {
+    int key;
+    int passes;
+    Move move;
+  };
+  std::vector<Reply> all;
+  bool firstCanAct = false;
+  int passes = 0;
+  for (; pos.sideToMove() != rootSide_; ++passes) {
+    const int them = pos.sideToMove();
+    MoveList moves;
+    generatePseudoLegal(pos, moves);
+    for (const Move& m : moves) {
+      if (passes == 0 && !firstCanAct) {
+        pos.make(m);
+        firstCanAct = !inCheck(pos, them);
+        pos.unmake();
+      }
+      all.push_back({orderKey(pos, m, Move{}, ply), passes, m});
+    }
+    pos.makeNull();
+  }
+  for (int i = 0; i < passes; ++i) pos.unmakeNull();
   // The side to act has only one action, leaving the game: it leaves, and the next opponent (or
   // the root side) acts as usual.
-  MoveList moves;
-  generatePseudoLegal(pos, moves);
-  const int first = pos.sideToMove();
-  bool anyLegal = false;
-  for (const Move& m : moves) {
-    pos.make(m);
-    anyLegal = !inCheck(pos, first);
-    pos.unmake();
-    if (anyLegal) break;
-  }
-  if (!anyLegal) {
+  if (!firstCanAct) {
     MoveList out;
     generateLegal(pos, out);
     pos.make(out[0]);
@@ -297,38 +307,35 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
     pos.unmake();
     return score;
   }
-  // Each opponent in turn order offers its actions while the ones before it pass; the best of all
-  // of them for the opponents is the reply.
+  std::stable_sort(all.begin(), all.end(), [](const Reply& a, const Reply& b) { return a.key > b.key; });
   int best = -kInfinity;
-  int passes = 0;
-  while (pos.sideToMove() != rootSide_ && alpha < beta) {
+  for (const Reply& r : all) {
+    for (int i = 0; i < r.passes; ++i) pos.makeNull();
     const int them = pos.sideToMove();
-    if (passes > 0) {
-      moves.clear();
-      generatePseudoLegal(pos, moves);
-    }
-    orderMoves(pos, moves, Move{}, ply);
-    for (const Move& m : moves) {
-      pos.make(m);
-      if (inCheck(pos, them)) {
-        pos.unmake();
-        continue;
-      }
+    pos.make(r.move);
+    if (!inCheck(pos, them)) {
       int rest = 0;
       for (; pos.sideToMove() != rootSide_; ++rest) pos.makeNull();
       const int score = -pvs(pos, depth - 1, ply + 1, -beta, -alpha, true);
       for (; rest > 0; --rest) pos.unmakeNull();
-      pos.unmake();
-      if (stopped_) break;
       best = std::max(best, score);
       alpha = std::max(alpha, score);
-      if (alpha >= beta) break;
     }
+    pos.unmake();
+    const bool quiet = !isCapture(pos, r.move);
+    for (int i = 0; i < r.passes; ++i) pos.unmakeNull();
     if (stopped_) break;
-    pos.makeNull();
-    ++passes;
+    if (alpha >= beta) {
+      if (quiet) {
+        auto& k = killers_[static_cast<std::size_t>(ply)];
+        if (!(k[0] == r.move)) {
+          k[1] = k[0];
+          k[0] = r.move;
+        }
+      }
+      break;
+    }
   }
-  for (; passes > 0; --passes) pos.unmakeNull();
   if (stopped_) return best == -kInfinity ? 0 : best;
   return best;
 }

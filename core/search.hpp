@@ -77,6 +77,9 @@ class Searcher {
   int quiesce(Position& pos, int ply, int alpha, int beta, int qply);
   int staticScore(const Position& pos) const;
   bool sameTeam(int a, int b) const;
+  // Higher first: the hash move, captures by victim then cheaper attacker, promotions, killers,
+  // then the history counter.
+  int orderKey(const Position& pos, const Move& m, const Move& hashMove, int ply) const;
   void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
   bool outOfTime();
   Entry* probe(std::uint64_t key);
