@@ -271,6 +271,18 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   if (outOfTime()) return 0;
   if (!pos.inGame(rootSide_)) return kMateScore - ply;
   if (pos.sidesInGame() == 1) return -(kMateScore - ply);
+  // Only replies nodes have an opponent to act in best reply search, so their entries share the
+  // table with the root side's nodes without meeting them.
+  Move hashMove{};
+  if (const Entry* e = probe(pos.key())) {
+    hashMove = e->move;
+    int score = e->score;
+    if (score > kMateBound) score -= ply;
+    if (score < -kMateBound) score += ply;
+    if (e->depth >= depth &&
+        (e->bound == kExact || (e->bound == kLower && score >= beta) || (e->bound == kUpper && score <= alpha)))
+      return score;
+  }
   // Every opponent's actions, each with the number of opponents before it that pass, in one order
   // (captures of any opponent first).
   struct Reply {
@@ -291,7 +303,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
         firstCanAct = !inCheck(pos, them);
         pos.unmake();
       }
-      all.push_back({orderKey(pos, m, Move{}, ply), passes, m});
+      all.push_back({orderKey(pos, m, hashMove, ply), passes, m});
     }
     pos.makeNull();
   }
@@ -308,35 +320,58 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
     return score;
   }
   std::stable_sort(all.begin(), all.end(), [](const Reply& a, const Reply& b) { return a.key > b.key; });
+  const bool rootChecked = inCheck(pos, rootSide_);
+  const int alphaBefore = alpha;
   int best = -kInfinity;
+  Move bestMove{};
+  int searched = 0;
   for (const Reply& r : all) {
     for (int i = 0; i < r.passes; ++i) pos.makeNull();
     const int them = pos.sideToMove();
+    const bool capture = isCapture(pos, r.move);
     pos.make(r.move);
+    int score = -kInfinity;
     if (!inCheck(pos, them)) {
       int rest = 0;
       for (; pos.sideToMove() != rootSide_; ++rest) pos.makeNull();
-      const int score = -pvs(pos, depth - 1, ply + 1, -beta, -alpha, true);
+      const auto child = [&](int d, int a, int b) { return -pvs(pos, d, ply + 1, -b, -a, true); };
+      if (searched == 0) {
+        score = child(depth - 1, alpha, beta);
+      } else {
+        // As in pvs: late quiet replies a ply shallower, and a null window first.
+        const bool reduce = depth >= 3 && searched >= 3 && !capture && !r.move.promotion && !rootChecked &&
+                            !inCheck(pos, rootSide_);
+        const int reduction = !reduce ? 0 : searched >= 12 && depth >= 5 ? 2 : 1;
+        score = child(depth - 1 - reduction, alpha, alpha + 1);
+        if (reduce && score > alpha) score = child(depth - 1, alpha, alpha + 1);
+        if (score > alpha && score < beta) score = child(depth - 1, alpha, beta);
+      }
       for (; rest > 0; --rest) pos.unmakeNull();
-      best = std::max(best, score);
-      alpha = std::max(alpha, score);
+      ++searched;
     }
     pos.unmake();
-    const bool quiet = !isCapture(pos, r.move);
     for (int i = 0; i < r.passes; ++i) pos.unmakeNull();
     if (stopped_) break;
+    if (score > best) {
+      best = score;
+      bestMove = r.move;
+    }
+    alpha = std::max(alpha, score);
     if (alpha >= beta) {
-      if (quiet) {
+      if (!capture) {
         auto& k = killers_[static_cast<std::size_t>(ply)];
         if (!(k[0] == r.move)) {
           k[1] = k[0];
           k[0] = r.move;
         }
+        history_[static_cast<std::size_t>(them * 65536 + r.move.from * 256 + r.move.to)] += depth * depth;
       }
       break;
     }
   }
   if (stopped_) return best == -kInfinity ? 0 : best;
+  const int bound = best >= beta ? kLower : (best > alphaBefore ? kExact : kUpper);
+  store(pos.key(), bestMove, best, depth, bound, ply);
   return best;
 }
 
