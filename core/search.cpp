@@ -35,6 +35,22 @@ bool hasPieces(const Position& pos, int side) {
   return found;
 }
 
+// Late quiet actions are searched a ply shallower first (two after the twelfth, deep enough).
+int lateReduction(int depth, int searchedBefore, bool quiet) {
+  if (!quiet || depth < 3 || searchedBefore < 3) return 0;
+  return searchedBefore >= 12 && depth >= 5 ? 2 : 1;
+}
+
+// An action after the first: a null window first, at the reduced depth; a reduced action that beats
+// alpha earns the full depth, and one that lands inside the window the full window.
+template <class Child>
+int searchAfterTheFirst(const Child& child, int depth, int reduction, int alpha, int beta) {
+  int score = child(depth - reduction, alpha, alpha + 1);
+  if (reduction > 0 && score > alpha) score = child(depth, alpha, alpha + 1);
+  if (score > alpha && score < beta) score = child(depth, alpha, beta);
+  return score;
+}
+
 }  // namespace
 
 Searcher::Searcher(int hashMegabytes)
@@ -80,6 +96,15 @@ bool Searcher::outOfTime() {
       std::chrono::steady_clock::now() - start_ >= std::chrono::milliseconds(limits_.millis))
     stopped_ = true;
   return stopped_;
+}
+
+void Searcher::noteQuietCutoff(int side, const Move& m, int ply, int depth) {
+  auto& k = killers_[static_cast<std::size_t>(ply)];
+  if (!(k[0] == m)) {
+    k[1] = k[0];
+    k[0] = m;
+  }
+  history_[static_cast<std::size_t>(side * 65536 + m.from * 256 + m.to)] += depth * depth;
 }
 
 int Searcher::orderKey(const Position& pos, const Move& m, const Move& hashMove, int ply) const {
@@ -213,17 +238,9 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
       if (opponentsReply) return -replies(pos, d, ply + 1, -b, -a);
       return same ? pvs(pos, d, ply + 1, a, b, true) : -pvs(pos, d, ply + 1, -b, -a, true);
     };
-    int score;
-    if (!anySearched) {
-      score = child(next, alpha, beta);
-    } else {
-      // Late quiet actions are searched a ply shallower first; a surprise earns the full depth.
-      const bool reduce = depth >= 3 && legal > 3 && !capture && !m.promotion && !checked && !givesCheck;
-      const int reduction = !reduce ? 0 : legal > 12 && depth >= 5 ? 2 : 1;
-      score = child(next - reduction, alpha, alpha + 1);
-      if (reduce && score > alpha) score = child(next, alpha, alpha + 1);
-      if (score > alpha && score < beta) score = child(next, alpha, beta);
-    }
+    const bool quiet = !capture && !m.promotion && !checked && !givesCheck;
+    const int score = !anySearched ? child(next, alpha, beta)
+                                   : searchAfterTheFirst(child, next, lateReduction(depth, legal - 1, quiet), alpha, beta);
     pos.unmake();
     if (stopped_) return best == -kInfinity ? 0 : best;
     anySearched = true;
@@ -233,14 +250,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     }
     if (score > alpha) alpha = score;
     if (alpha >= beta) {
-      if (!capture) {
-        auto& k = killers_[static_cast<std::size_t>(ply)];
-        if (!(k[0] == m)) {
-          k[1] = k[0];
-          k[0] = m;
-        }
-        history_[static_cast<std::size_t>(us * 65536 + m.from * 256 + m.to)] += depth * depth;
-      }
+      if (!capture) noteQuietCutoff(us, m, ply, depth);
       break;
     }
   }
@@ -335,17 +345,9 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
       int rest = 0;
       for (; pos.sideToMove() != rootSide_; ++rest) pos.makeNull();
       const auto child = [&](int d, int a, int b) { return -pvs(pos, d, ply + 1, -b, -a, true); };
-      if (searched == 0) {
-        score = child(depth - 1, alpha, beta);
-      } else {
-        // As in pvs: late quiet replies a ply shallower, and a null window first.
-        const bool reduce = depth >= 3 && searched >= 3 && !capture && !r.move.promotion && !rootChecked &&
-                            !inCheck(pos, rootSide_);
-        const int reduction = !reduce ? 0 : searched >= 12 && depth >= 5 ? 2 : 1;
-        score = child(depth - 1 - reduction, alpha, alpha + 1);
-        if (reduce && score > alpha) score = child(depth - 1, alpha, alpha + 1);
-        if (score > alpha && score < beta) score = child(depth - 1, alpha, beta);
-      }
+      const bool quiet = !capture && !r.move.promotion && !rootChecked && !inCheck(pos, rootSide_);
+      score = searched == 0 ? child(depth - 1, alpha, beta)
+                            : searchAfterTheFirst(child, depth - 1, lateReduction(depth, searched, quiet), alpha, beta);
       for (; rest > 0; --rest) pos.unmakeNull();
       ++searched;
     }
@@ -358,14 +360,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
     }
     alpha = std::max(alpha, score);
     if (alpha >= beta) {
-      if (!capture) {
-        auto& k = killers_[static_cast<std::size_t>(ply)];
-        if (!(k[0] == r.move)) {
-          k[1] = k[0];
-          k[0] = r.move;
-        }
-        history_[static_cast<std::size_t>(them * 65536 + r.move.from * 256 + r.move.to)] += depth * depth;
-      }
+      if (!capture) noteQuietCutoff(them, r.move, ply, depth);
       break;
     }
   }

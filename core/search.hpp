@@ -80,6 +80,8 @@ class Searcher {
   // Higher first: the hash move, captures by victim then cheaper attacker, promotions, killers,
   // then the history counter.
   int orderKey(const Position& pos, const Move& m, const Move& hashMove, int ply) const;
+  // A quiet action that cut the search off: a killer at its ply, and its history counter grows.
+  void noteQuietCutoff(int side, const Move& m, int ply, int depth);
   void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
   bool outOfTime();
   Entry* probe(std::uint64_t key);
