@@ -51,13 +51,17 @@ Move greedyChoice(Position& pos, std::mt19937& rng) {
   return bestMoves[std::uniform_int_distribution<std::size_t>(0, bestMoves.size() - 1)(rng)];
 }
 
-// Side 0's lead when a game is stopped unfinished. Four players: the first player's sides (South
-// and North) against the second's; the team with more sides still in leads, otherwise the
-// evaluation decides, without its bonus for opponents out (which would count a team-mate as one).
+// Four players: the first player's sides (South and North) still in the game minus the second's.
+int firstPlayersSidesAhead(const Position& pos) {
+  return pos.inGame(0) + pos.inGame(2) - pos.inGame(1) - pos.inGame(3);
+}
+
+// Side 0's lead when a game is stopped unfinished. Four players: the team with more sides still in
+// leads, otherwise the evaluation decides, without its bonus for opponents out (which would count a
+// team-mate as one).
 int adjudicationScore(const Position& pos) {
   if (pos.variant().sides == 2) return evaluate(pos, 0);
-  const int firstIn = pos.inGame(0) + pos.inGame(2), secondIn = pos.inGame(1) + pos.inGame(3);
-  if (firstIn != secondIn) return firstIn > secondIn ? kMateScore : -kMateScore;
+  if (const int ahead = firstPlayersSidesAhead(pos)) return ahead > 0 ? kMateScore : -kMateScore;
   EvalWeights w = defaultWeights(pos.variant());
   w.opponentOut = 0;
   const std::vector<int>& values = pieceValues(pos.variant());
@@ -76,9 +80,14 @@ struct PlayedGame {
   std::string pgn;
 };
 
-double pointsForSide0(const Variant& v, const GameResult& result) {
-  if (v.sides == 2) return result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
-  if (result.token.find('>') == std::string::npos) return 0.5;
+// Four players: a drawn game (repetition, fifty moves) goes, as an unfinished one does, to the player
+// with more sides still in: the other's were put out first.
+double pointsForSide0(const Position& pos, const GameResult& result) {
+  if (pos.variant().sides == 2) return result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
+  if (result.token.find('>') == std::string::npos) {
+    const int ahead = firstPlayersSidesAhead(pos);
+    return ahead > 0 ? 1.0 : ahead < 0 ? 0.0 : 0.5;
+  }
   const char winner = result.token[0];
   return winner == 's' || winner == 'n' ? 1.0 : 0.0;
 }
@@ -123,7 +132,7 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
     return {score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5,
             "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies", writePgn(game, tags)};
   }
-  return {pointsForSide0(v, result), result.reason, writePgn(game, tags)};
+  return {pointsForSide0(game.position(), result), result.reason, writePgn(game, tags)};
 }
 
 }  // namespace
@@ -155,6 +164,9 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
       if (v.sides == 2) {
         tags["White"] = (swap == 0 ? "A: " : "B: ") + first.name();
         tags["Black"] = (swap == 0 ? "B: " : "A: ") + second.name();
+      } else {
+        tags["South"] = tags["North"] = (swap == 0 ? "A: " : "B: ") + first.name();
+        tags["West"] = tags["East"] = (swap == 0 ? "B: " : "A: ") + second.name();
       }
       Searcher& firstSearcher = swap == 0 ? searcherA : searcherB;
       Searcher& secondSearcher = swap == 0 ? searcherB : searcherA;

@@ -49,7 +49,8 @@ struct MatchGame {
 };
 
 // Four players: A takes South and North, B West and East; the side left standing scores for its
-// player. `onGame` is told each finished game.
+// player, and a drawn or unfinished game for the player with more sides still in. `onGame` is told
+// each finished game.
 MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
                       const std::function<void(const MatchGame&)>& onGame = {});
 

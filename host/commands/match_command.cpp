@@ -83,7 +83,10 @@ cli::Command matchCommand() {
                                    "sides swapped, and prints A's score with its 95% error margin. Games longer than\n"
                                    "300 plies are adjudicated by the evaluation; with two players a game is also\n"
                                    "adjudicated won once N search reports in a row (--adjudicate) give one side\n"
-                                   "10 pawns or a mate (against the greedy player, who reports nothing: a mate).",
+                                   "10 pawns or a mate (against the greedy player, who reports nothing: a mate).\n"
+                                   "Four players: a player has two sides (South and North, or West and East) and\n"
+                                   "wins when one of them is the last left; a drawn or unfinished game goes to the\n"
+                                   "player with more sides still in.",
                                    specs);
               return 0;
             }

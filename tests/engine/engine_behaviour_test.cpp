@@ -356,3 +356,29 @@ TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
 }
 
 }  // namespace
+
+TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
+  // West and East, the second player's sides, are out; South's and North's bare Kings cannot end
+  // the game but by a draw: the fifty-move rule on the first action. The first player put both of
+  // the second's sides out, so it wins the game; with a side of each still in, a draw is a draw.
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  MatchSettings settings;
+  settings.games = 2;
+  settings.openingPlies = 0;
+  const Variant& v = builtinVariant("chameleon-redux-4p");
+  settings.start = "7nK/8/8/8/8/8/8/sK7 s - - 99 30";
+  std::vector<MatchGame> games;
+  const MatchResult onlyFirst = playMatch(v, engine, engine, settings, [&](const MatchGame& g) { games.push_back(g); });
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_NE(games[0].pgn.find("[South \"A: search depth 1\"]"), std::string::npos) << games[0].pgn;
+  EXPECT_NE(games[1].pgn.find("[East \"A: search depth 1\"]"), std::string::npos) << games[1].pgn;
+  EXPECT_EQ(games[0].ending, "fifty-move rule");
+  EXPECT_EQ(onlyFirst.plies, 2) << "each game ends on its first action";
+  EXPECT_EQ(onlyFirst.wins, 1) << "A, playing South and North";
+  EXPECT_EQ(onlyFirst.losses, 1) << "A, playing West and East";
+  settings.start = "7eK/8/8/8/8/8/8/sK7 s - - 99 30";
+  const MatchResult oneEach = playMatch(v, engine, engine, settings);
+  EXPECT_EQ(oneEach.plies, 2);
+  EXPECT_EQ(oneEach.draws, 2);
+}
