@@ -1,6 +1,7 @@
 #include "search.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "attacks.hpp"
 #include "evaluation.hpp"
@@ -77,6 +78,19 @@ int Searcher::staticScore(const Position& pos) const {
 Searcher::Entry* Searcher::probe(std::uint64_t key) {
   Entry& e = table_[key % table_.size()];
   return e.key == key ? &e : nullptr;
+}
+
+std::optional<int> Searcher::tableScore(std::uint64_t key, int depth, int ply, int alpha, int beta, Move& hashMove) {
+  const Entry* e = probe(key);
+  if (!e) return std::nullopt;
+  hashMove = e->move;
+  int score = e->score;
+  if (score > kMateBound) score -= ply;
+  if (score < -kMateBound) score += ply;
+  if (e->depth >= depth &&
+      (e->bound == kExact || (e->bound == kLower && score >= beta) || (e->bound == kUpper && score <= alpha)))
+    return score;
+  return std::nullopt;
 }
 
 void Searcher::store(std::uint64_t key, const Move& m, int score, int depth, int bound, int ply) {
@@ -188,15 +202,8 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   if (outOfTime()) return 0;
 
   Move hashMove{};
-  if (const Entry* e = probe(pos.key())) {
-    hashMove = e->move;
-    int score = e->score;
-    if (score > kMateBound) score -= ply;
-    if (score < -kMateBound) score += ply;
-    if (ply > 0 && e->depth >= depth &&
-        (e->bound == kExact || (e->bound == kLower && score >= beta) || (e->bound == kUpper && score <= alpha)))
-      return score;
-  }
+  const std::optional<int> known = tableScore(pos.key(), depth, ply, alpha, beta, hashMove);
+  if (ply > 0 && known) return *known;
 
   const bool checked = inCheck(pos, us);
   if (nullAllowed && limits_.nullMove && !fourPlayers_ && !checked && depth >= 3 && beta < kMateBound &&
@@ -284,15 +291,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   // Only replies nodes have an opponent to act in best reply search, so their entries share the
   // table with the root side's nodes without meeting them.
   Move hashMove{};
-  if (const Entry* e = probe(pos.key())) {
-    hashMove = e->move;
-    int score = e->score;
-    if (score > kMateBound) score -= ply;
-    if (score < -kMateBound) score += ply;
-    if (e->depth >= depth &&
-        (e->bound == kExact || (e->bound == kLower && score >= beta) || (e->bound == kUpper && score <= alpha)))
-      return score;
-  }
+  if (const std::optional<int> known = tableScore(pos.key(), depth, ply, alpha, beta, hashMove)) return *known;
   // Every opponent's actions, each with the number of opponents before it that pass, in one order
   // (captures of any opponent first).
   struct Reply {

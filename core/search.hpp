@@ -85,6 +85,9 @@ class Searcher {
   void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
   bool outOfTime();
   Entry* probe(std::uint64_t key);
+  // The table's entry for the position: its move, for ordering, into `hashMove`; its score when the
+  // entry is deep enough and its bound settles the window.
+  std::optional<int> tableScore(std::uint64_t key, int depth, int ply, int alpha, int beta, Move& hashMove);
   void store(std::uint64_t key, const Move& m, int score, int depth, int bound, int ply);
   std::vector<Move> principalVariation(Position& pos, const Move& first, int length);
 
