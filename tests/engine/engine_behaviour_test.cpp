@@ -355,8 +355,6 @@ TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
   EXPECT_NE(out.find("readyok"), std::string::npos);
 }
 
-}  // namespace
-
 TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
   // West and East, the second player's sides, are out; South's and North's bare Kings cannot end
   // the game but by a draw: the fifty-move rule on the first action. The first player put both of
@@ -382,3 +380,5 @@ TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
   EXPECT_EQ(oneEach.plies, 2);
   EXPECT_EQ(oneEach.draws, 2);
 }
+
+}  // namespace

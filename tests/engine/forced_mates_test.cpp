@@ -166,6 +166,22 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   pos.unmake();
   std::printf("[ mate ] chameleon-redux-4p mate in %d: %s after %lld nodes\n", c.moves, text.c_str(),
               static_cast<long long>(r.nodes));
+
+  // The paranoid search, still offered (SearchLimits::paranoid), sees every opponent act: four plies
+  // for each of the attacker's actions. Its cost grows too fast for the mates in 3.
+  if (c.moves > 2) return;
+  Searcher paranoid;
+  SearchLimits limits;
+  limits.nodes = kNodeLimit;
+  limits.depth = 4 * c.moves;
+  limits.paranoid = true;
+  const SearchReport p = paranoid.search(pos, limits);
+  ASSERT_FALSE(p.lines.empty());
+  const Move paranoidChoice = p.lines.front().moves.front();
+  const std::string paranoidText = longAlgebraic(pos, paranoidChoice);
+  pos.make(paranoidChoice);
+  EXPECT_TRUE(matesNowOrWithin(pos, us, c.moves - 1)) << "paranoid search's " << paranoidText << " does not force it";
+  pos.unmake();
 }
 
 const FourPlayerMate kFourPlayerMates[] = {

@@ -91,6 +91,12 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   EXPECT_NE(badValue.output.find("a weight is a whole number"), std::string::npos) << badValue.output;
   const ProgramRun weightFirst = tessera("match --variant chess --a mobility=3 --games 2");
   EXPECT_EQ(weightFirst.exitCode, 2);
+  const ProgramRun paranoid = tessera("match --variant chameleon-redux-4p --a depth=1,paranoid=1 --games 2");
+  EXPECT_EQ(paranoid.exitCode, 0) << paranoid.output;
+  EXPECT_NE(paranoid.output.find("A = search depth 1 paranoid"), std::string::npos) << paranoid.output;
+  const ProgramRun badParanoid = tessera("match --variant chameleon-redux-4p --a depth=1,paranoid=2 --games 2");
+  EXPECT_EQ(badParanoid.exitCode, 2);
+  EXPECT_NE(badParanoid.output.find("paranoid is 0 or 1"), std::string::npos) << badParanoid.output;
 }
 
 TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
