@@ -157,13 +157,22 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   ASSERT_TRUE(forcesMate4p(pos, c.moves)) << "not a forced mate in " << c.moves;
   ASSERT_FALSE(forcesMate4p(pos, c.moves - 1)) << "a shorter mate exists";
 
+  // The search's first action must itself force the mate; returns it in long algebraic notation.
+  const auto expectForcing = [&](const SearchReport& report, const char* searchName) {
+    if (report.lines.empty()) {
+      ADD_FAILURE() << searchName << " returned no line";
+      return std::string();
+    }
+    const Move chosen = report.lines.front().moves.front();
+    const std::string text = longAlgebraic(pos, chosen);
+    pos.make(chosen);
+    EXPECT_TRUE(matesNowOrWithin(pos, us, c.moves - 1)) << searchName << "'s " << text << " does not force it";
+    pos.unmake();
+    return text;
+  };
+
   const SearchReport r = searchWithinTheLimit(pos, c.moves);
-  ASSERT_FALSE(r.lines.empty());
-  const Move chosen = r.lines.front().moves.front();
-  const std::string text = longAlgebraic(pos, chosen);
-  pos.make(chosen);
-  EXPECT_TRUE(matesNowOrWithin(pos, us, c.moves - 1)) << "the engine's " << text << " does not force it";
-  pos.unmake();
+  const std::string text = expectForcing(r, "the engine");
   std::printf("[ mate ] chameleon-redux-4p mate in %d: %s after %lld nodes\n", c.moves, text.c_str(),
               static_cast<long long>(r.nodes));
 
@@ -175,13 +184,7 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   limits.nodes = kNodeLimit;
   limits.depth = 4 * c.moves;
   limits.paranoid = true;
-  const SearchReport p = paranoid.search(pos, limits);
-  ASSERT_FALSE(p.lines.empty());
-  const Move paranoidChoice = p.lines.front().moves.front();
-  const std::string paranoidText = longAlgebraic(pos, paranoidChoice);
-  pos.make(paranoidChoice);
-  EXPECT_TRUE(matesNowOrWithin(pos, us, c.moves - 1)) << "paranoid search's " << paranoidText << " does not force it";
-  pos.unmake();
+  expectForcing(paranoid.search(pos, limits), "paranoid search");
 }
 
 const FourPlayerMate kFourPlayerMates[] = {
