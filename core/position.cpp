@@ -88,6 +88,7 @@ void Position::setUnmoved(Square sq, bool value) {
 
 void Position::setClocks(int halfmove, int fullmove) {
   halfmove_ = halfmove;
+  reversible_ = halfmove;
   fullmove_ = fullmove;
 }
 
@@ -205,6 +206,16 @@ bool Position::enPassantCapturable(Square passed, int bySide) const {
   return found;
 }
 
+bool Position::undoable(const Undo& u) const {
+  if (u.captured || u.removedCount || u.move.promotion) return false;
+  if (!isPieceMove(u.move.kind) || !variant_->isPromotingType(pieceType(u.moved))) return true;
+  // A Pawn's step that does not advance (sideways) can be stepped back.
+  const Offset forward = orient({0, 1}, sideQuarterTurns(variant_->sides, u.side));
+  const int advance = (fileOf(u.move.to) - fileOf(u.move.from)) * forward.dx +
+                      (rankOf(u.move.to) - rankOf(u.move.from)) * forward.dy;
+  return advance == 0;
+}
+
 void Position::make(const Move& m) {
   Undo u;
   u.move = m;
@@ -213,6 +224,7 @@ void Position::make(const Move& m) {
   u.enPassantVictim = enPassantVictim_;
   u.halfmove = halfmove_;
   u.fullmove = fullmove_;
+  u.reversible = reversible_;
   u.key = key_;
   const int us = side_;
   u.side = us;
@@ -313,6 +325,7 @@ void Position::make(const Move& m) {
   const int next = nextSide(*this, us);
   if (next <= us) ++fullmove_;
   setSideToMove(next);
+  reversible_ = undoable(u) ? reversible_ + 1 : 0;
   history_.push_back(u);
 }
 
@@ -362,6 +375,7 @@ void Position::unmake() {
   enPassantVictim_ = u.enPassantVictim;
   halfmove_ = u.halfmove;
   fullmove_ = u.fullmove;
+  reversible_ = u.reversible;
   key_ = u.key;
 }
 
@@ -383,7 +397,7 @@ void Position::unmakeNull() {
 int Position::repetitions() const {
   int count = 0;
   const int n = static_cast<int>(history_.size());
-  const int reach = std::min(n, halfmove_);
+  const int reach = std::min(n, reversible_);
   for (int i = 1; i <= reach; ++i)
     if (history_[n - i].key == key_) ++count;
   return count;

@@ -90,7 +90,7 @@ class Position {
     Square capturedSquare = kNoSquare;
     std::uint8_t castling = 0;
     Square enPassant = kNoSquare, enPassantVictim = kNoSquare;
-    int halfmove = 0, fullmove = 0;
+    int halfmove = 0, fullmove = 0, reversible = 0;
     std::uint64_t key = 0;
     bool movedWasUnmoved = false, capturedWasUnmoved = false;
     std::int8_t heldAddedType = -1, heldAddedSide = -1, heldUsedType = -1;
@@ -109,6 +109,7 @@ class Position {
     std::uint16_t removedUnmoved = 0;  // a shifted sector's pieces before
     std::uint8_t carriedUnmoved = 0;
   };
+  bool undoable(const Undo& u) const;  // whether a later action could bring back the position before u
 
   void place(Square sq, PieceCode piece);
   PieceCode lift(Square sq);
@@ -129,6 +130,10 @@ class Position {
   std::uint8_t castling_ = 0;
   Square enPassant_ = kNoSquare, enPassantVictim_ = kNoSquare;
   int halfmove_ = 0, fullmove_ = 1;
+  // Plies since the last action no later action can undo (a capture, a Pawn's step forward): how
+  // far back an earlier occurrence of this position can lie. Not the fifty-move clock, because a
+  // Pawn's sideways step (four players) resets that clock yet can be stepped back.
+  int reversible_ = 0;
   std::array<std::array<std::uint8_t, kMaxPieceTypes>, kMaxSides> holdings_{};
   SquareSet unmoved_;
   std::uint64_t key_ = 0;

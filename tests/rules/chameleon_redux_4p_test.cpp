@@ -107,6 +107,31 @@ TEST(ChameleonRedux4pElimination, TheLastPlayerLeftWins) {
   EXPECT_EQ(gameStatus(stalemated), GameStatus::LastPlayerStanding);
 }
 
+TEST(ChameleonRedux4pRepetition, PawnSidewaysStepsResetTheFiftyMoveClockButStillRepeat) {
+  // West's Pawn steps d4-d5 and back while the Kings of East and South step out and back: the
+  // third time the position stands there, the game is drawn, though every Pawn step reset the
+  // fifty-move clock.
+  Position pos = parsePosition(four(), "wK7/8/8/8/3wP4/8/8/sK6eK w - - 0 1");
+  const auto play = [&](const char* from, const char* to) {
+    MoveList moves;
+    generateLegal(pos, moves);
+    for (const Move& m : moves)
+      if (isPieceMove(m.kind) && m.from == sq(from) && m.to == sq(to)) return pos.make(m);
+    FAIL() << from << "-" << to << " is not legal";
+  };
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(gameStatus(pos), GameStatus::Ongoing) << round;
+    play("d4", "d5");
+    EXPECT_EQ(pos.halfmoveClock(), 0);
+    play("h1", "h2");
+    play("a1", "b1");
+    play("d5", "d4");
+    play("h2", "h1");
+    play("b1", "a1");
+  }
+  EXPECT_EQ(gameStatus(pos), GameStatus::ThreefoldRepetition);
+}
+
 TEST(ChameleonRedux4pNotation, BadFourPlayerStringsAreRefused) {
   EXPECT_THROW(parsePosition(four(), "wK7/8/8/8/8/8/8/sK6eK x - - 0 1"), PositionError);
   EXPECT_THROW(parsePosition(four(), "wK7/8/8/8/8/8/8/sK6eK n - - 0 1"), PositionError);  // North has left
