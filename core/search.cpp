@@ -283,6 +283,54 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   return best;
 }
 
+namespace {
+
+// The first replies node after the root action lets the others pass, as plain best reply search
+// does: stand-ins there hid forced mates (two of the four-player mates in tests/engine). Deeper, the
+// others act, so that a plan of several own actions meets as many opponents' actions as in a game.
+constexpr int kStandInsFromPly = 3;
+
+void redoStandIn(Position& pos, const std::optional<Move>& action) {
+  if (action) pos.make(*action);
+  else pos.makeNull();
+}
+
+void undoStandIn(Position& pos, const std::optional<Move>& action) {
+  if (action) pos.unmake();
+  else pos.unmakeNull();
+}
+
+}  // namespace
+
+std::optional<Move> Searcher::standIn(Position& pos, int ply) {
+  if (!limits_.othersAct || ply < kStandInsFromPly) {
+    pos.makeNull();
+    return std::nullopt;
+  }
+  const int us = pos.sideToMove();
+  MoveList legal;
+  generateLegal(pos, legal);  // four players: a side with no action has one, leaving
+  if (legal.empty()) {
+    pos.makeNull();
+    return std::nullopt;
+  }
+  orderMoves(pos, legal, Move{}, kMaxPly + 1);
+  Move chosen = legal[0];
+  for (const Move& m : legal) {
+    // As in quiescence: a capture by a piece worth more than its victim, onto a defended square.
+    const bool losing = isCapture(pos, m) && isPieceMove(m.kind) && m.kind != MoveKind::EnPassant &&
+                        (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] >
+                            (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.to)))] &&
+                        isAttackedByOpponentsOf(pos, m.to, us);
+    if (!losing) {
+      chosen = m;
+      break;
+    }
+  }
+  pos.make(chosen);
+  return chosen;
+}
+
 int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   ++nodes_;
   if (outOfTime()) return 0;
@@ -302,6 +350,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   std::vector<Reply> all;
   bool firstCanAct = false;
   int passes = 0;
+  std::vector<std::optional<Move>> stoodIn;  // what each opponent before the last did instead
   for (; pos.sideToMove() != rootSide_; ++passes) {
     const int them = pos.sideToMove();
     MoveList moves;
@@ -314,9 +363,10 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
       }
       all.push_back({orderKey(pos, m, hashMove, ply), passes, m});
     }
-    pos.makeNull();
+    if (passes == 0 && !firstCanAct) break;
+    stoodIn.push_back(standIn(pos, ply));
   }
-  for (int i = 0; i < passes; ++i) pos.unmakeNull();
+  for (auto it = stoodIn.rbegin(); it != stoodIn.rend(); ++it) undoStandIn(pos, *it);
   // The side to act has only one action, leaving the game: it leaves, and the next opponent (or
   // the root side) acts as usual.
   if (!firstCanAct) {
@@ -335,23 +385,23 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   Move bestMove{};
   int searched = 0;
   for (const Reply& r : all) {
-    for (int i = 0; i < r.passes; ++i) pos.makeNull();
+    for (int i = 0; i < r.passes; ++i) redoStandIn(pos, stoodIn[static_cast<std::size_t>(i)]);
     const int them = pos.sideToMove();
     const bool capture = isCapture(pos, r.move);
     pos.make(r.move);
     int score = -kInfinity;
     if (!inCheck(pos, them)) {
-      int rest = 0;
-      for (; pos.sideToMove() != rootSide_; ++rest) pos.makeNull();
+      std::vector<std::optional<Move>> rest;
+      while (pos.sideToMove() != rootSide_) rest.push_back(standIn(pos, ply));
       const auto child = [&](int d, int a, int b) { return -pvs(pos, d, ply + 1, -b, -a, true); };
       const bool quiet = !capture && !r.move.promotion && !rootChecked && !inCheck(pos, rootSide_);
       score = searched == 0 ? child(depth - 1, alpha, beta)
                             : searchAfterTheFirst(child, depth - 1, lateReduction(depth, searched, quiet), alpha, beta);
-      for (; rest > 0; --rest) pos.unmakeNull();
+      for (auto it = rest.rbegin(); it != rest.rend(); ++it) undoStandIn(pos, *it);
       ++searched;
     }
     pos.unmake();
-    for (int i = 0; i < r.passes; ++i) pos.unmakeNull();
+    for (int i = r.passes - 1; i >= 0; --i) undoStandIn(pos, stoodIn[static_cast<std::size_t>(i)]);
     if (stopped_) break;
     if (score > best) {
       best = score;

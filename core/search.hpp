@@ -3,8 +3,9 @@
 // the full Zobrist key (terrain included), move ordering (hash move, captures by value, killers,
 // history), quiescence on captures, check extension and null-move pruning; limits by depth, nodes
 // and time; the best N lines for hints. Four players: best reply search (between two actions of the
-// side searched for, the one action of any opponent that is best for the opponents), or paranoid
-// (every opponent acts, all against the side searched for). docs/engine.md.
+// side searched for, the one action of any opponent that is best for the opponents; past the first,
+// the other opponents act too, by their move ordering), or paranoid (every opponent acts, all
+// against the side searched for). docs/engine.md.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -36,6 +37,9 @@ struct SearchLimits {
   bool nullMove = true;
   // Four players: paranoid search instead of best reply search (docs/engine.md).
   bool paranoid = false;
+  // Four players, best reply search: past the first reply, the opponents that do not give the best
+  // reply play the action their move ordering puts first instead of passing (docs/engine.md).
+  bool othersAct = true;
   // Set from another thread to end the search early (like a spent time limit); may be null.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -75,6 +79,10 @@ class Searcher {
   // action of any opponent that is best for them, the others passing.
   int replies(Position& pos, int depth, int ply, int alpha, int beta);
   int quiesce(Position& pos, int ply, int alpha, int beta, int qply);
+  // Between the root side's actions, an opponent that gives no reply: passes, or (othersAct) makes
+  // the legal action first in its move ordering that loses no material at once. Returns the action
+  // made, none for a pass.
+  std::optional<Move> standIn(Position& pos, int ply);
   int staticScore(const Position& pos) const;
   bool sameTeam(int a, int b) const;
   // Higher first: the hash move, captures by victim then cheaper attacker, promotions, killers,

@@ -12,7 +12,8 @@ namespace {
 
 // "greedy", or "time=MS", "depth=D" or "nodes=N", then optionally evaluation weights changed from
 // the variant's defaults: "nodes=20000,mobility=3,shelter=10"; four players also "paranoid=1" for the
-// paranoid search instead of best reply search.
+// paranoid search instead of best reply search, or "othersAct=0" for best reply search with the
+// opponents that give no reply passing at every depth.
 PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
   PlayerConfig p;
   if (text == "greedy") {
@@ -50,6 +51,11 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
       p.limits.paranoid = value == 1;
       continue;
     }
+    if (key == "othersAct") {  // four players, best reply search: the other opponents act (1) or pass (0)
+      if (value != 0 && value != 1) throw cli::UsageError(usage + ": othersAct is 0 or 1");
+      p.limits.othersAct = value == 1;
+      continue;
+    }
     if (value < 0 || value > 10000) throw cli::UsageError(usage + ": a weight is a whole number 0-10000");
     if (!p.weights) p.weights = defaultWeights(variant);
     try {
@@ -67,7 +73,7 @@ cli::Command matchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 (default time=1000)"},
+      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 (default time=1000)"},
       {"b", "PLAYER", "the second player (default greedy)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},

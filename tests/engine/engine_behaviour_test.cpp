@@ -381,4 +381,21 @@ TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
   EXPECT_EQ(oneEach.draws, 2);
 }
 
+TEST(EngineSearch, FourPlayersPastTheFirstReplyTheOpponentsThatDoNotAnswerActToo) {
+  // West's Knight c5 attacks South's Pawns b3 and d3, East's Knight g4 those on e3, f2 and h2.
+  Position pos = parsePosition(builtinVariant("chameleon-redux-4p"), "wK6nK/8/8/2wN5/6eN1/1sP1sPsP3/5sP1sP/sK6eK s - - 0 20");
+  const auto score = [&](int depth, bool othersAct) {
+    Searcher engine;
+    SearchLimits limits;
+    limits.depth = depth;
+    limits.othersAct = othersAct;
+    return engine.search(pos, limits).lines.front().score;
+  };
+  // One action and the first reply: one opponent answers and the others pass, as in plain best
+  // reply search (this keeps the forced mates in sight, forced_mates_test.cpp).
+  EXPECT_EQ(score(2, true), score(2, false));
+  // Two actions each: at the second reply the Knight that does not answer takes a Pawn as well.
+  EXPECT_LT(score(4, true), score(4, false) - 80);  // a Pawn is 100
+}
+
 }  // namespace

@@ -176,6 +176,14 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   std::printf("[ mate ] chameleon-redux-4p mate in %d: %s after %lld nodes\n", c.moves, text.c_str(),
               static_cast<long long>(r.nodes));
 
+  // Plain best reply search, still offered (SearchLimits::othersAct off): the others always pass.
+  Searcher passing;
+  SearchLimits passingLimits;
+  passingLimits.nodes = kNodeLimit;
+  passingLimits.depth = 2 * c.moves + 2;
+  passingLimits.othersAct = false;
+  expectForcing(passing.search(pos, passingLimits), "best reply search with the others passing");
+
   // The paranoid search, still offered (SearchLimits::paranoid), sees every opponent act: four plies
   // for each of the attacker's actions. Its cost grows too fast for the mates in 3.
   if (c.moves > 2) return;

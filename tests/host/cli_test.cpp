@@ -91,12 +91,23 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   EXPECT_NE(badValue.output.find("a weight is a whole number"), std::string::npos) << badValue.output;
   const ProgramRun weightFirst = tessera("match --variant chess --a mobility=3 --games 2");
   EXPECT_EQ(weightFirst.exitCode, 2);
-  const ProgramRun paranoid = tessera("match --variant chameleon-redux-4p --a depth=1,paranoid=1 --games 2");
-  EXPECT_EQ(paranoid.exitCode, 0) << paranoid.output;
-  EXPECT_NE(paranoid.output.find("A = search depth 1 paranoid"), std::string::npos) << paranoid.output;
-  const ProgramRun badParanoid = tessera("match --variant chameleon-redux-4p --a depth=1,paranoid=2 --games 2");
-  EXPECT_EQ(badParanoid.exitCode, 2);
-  EXPECT_NE(badParanoid.output.find("paranoid is 0 or 1"), std::string::npos) << badParanoid.output;
+  // Four players: the search options take 0 or 1 and show in the player's name.
+  struct SearchOption {
+    const char* given;
+    const char* shown;
+    const char* bad;
+    const char* refusal;
+  };
+  for (const SearchOption& o : {SearchOption{"paranoid=1", "A = search depth 1 paranoid", "paranoid=2", "paranoid is 0 or 1"},
+                                SearchOption{"othersAct=0", "A = search depth 1 othersAct=0", "othersAct=yes", "othersAct is 0 or 1"}}) {
+    const std::string match = "match --variant chameleon-redux-4p --games 2 --a depth=1,";
+    const ProgramRun good = tessera(match + o.given);
+    EXPECT_EQ(good.exitCode, 0) << good.output;
+    EXPECT_NE(good.output.find(o.shown), std::string::npos) << good.output;
+    const ProgramRun bad = tessera(match + o.bad);
+    EXPECT_EQ(bad.exitCode, 2) << bad.output;
+    EXPECT_NE(bad.output.find(o.refusal), std::string::npos) << bad.output;
+  }
 }
 
 TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
