@@ -3,9 +3,9 @@
 // the full Zobrist key (terrain included), move ordering (hash move, captures by value, killers,
 // history), quiescence on captures, check extension and null-move pruning; limits by depth, nodes
 // and time; the best N lines for hints. Four players: best reply search (between two actions of the
-// side searched for, the one action of any opponent that is best for the opponents; past the first,
-// the other opponents act too, by their move ordering), or paranoid (every opponent acts, all
-// against the side searched for). docs/engine.md.
+// side searched for, the one action of any opponent that is best for the opponents; on request,
+// past the first, the other opponents act too, by their move ordering), or paranoid (every
+// opponent acts, all against the side searched for). docs/engine.md.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -38,8 +38,9 @@ struct SearchLimits {
   // Four players: paranoid search instead of best reply search (docs/engine.md).
   bool paranoid = false;
   // Four players, best reply search: past the first reply, the opponents that do not give the best
-  // reply play the action their move ordering puts first instead of passing (docs/engine.md).
-  bool othersAct = true;
+  // reply play the action their move ordering puts first instead of passing (docs/engine.md: not
+  // the default, as it was not shown to play better).
+  bool othersAct = false;
   // Set from another thread to end the search early (like a spent time limit); may be null.
   const std::atomic<bool>* cancel = nullptr;
 };

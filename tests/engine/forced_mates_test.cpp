@@ -176,13 +176,13 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   std::printf("[ mate ] chameleon-redux-4p mate in %d: %s after %lld nodes\n", c.moves, text.c_str(),
               static_cast<long long>(r.nodes));
 
-  // Plain best reply search, still offered (SearchLimits::othersAct off): the others always pass.
-  Searcher passing;
-  SearchLimits passingLimits;
-  passingLimits.nodes = kNodeLimit;
-  passingLimits.depth = 2 * c.moves + 2;
-  passingLimits.othersAct = false;
-  expectForcing(passing.search(pos, passingLimits), "best reply search with the others passing");
+  // With the opponents that do not answer acting from the second reply on (SearchLimits::othersAct).
+  Searcher acting;
+  SearchLimits actingLimits;
+  actingLimits.nodes = kNodeLimit;
+  actingLimits.depth = 2 * c.moves + 2;
+  actingLimits.othersAct = true;
+  expectForcing(acting.search(pos, actingLimits), "best reply search with the others acting");
 
   // The paranoid search, still offered (SearchLimits::paranoid), sees every opponent act: four plies
   // for each of the attacker's actions. Its cost grows too fast for the mates in 3.
