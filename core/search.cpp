@@ -1,6 +1,7 @@
 #include "search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "attacks.hpp"
@@ -350,7 +351,8 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   std::vector<Reply> all;
   bool firstCanAct = false;
   int passes = 0;
-  std::vector<std::optional<Move>> stoodIn;  // what each opponent before the last did instead
+  std::array<std::optional<Move>, kMaxSides> stoodIn;  // what each opponent did instead of answering
+  int stoodInCount = 0;
   for (; pos.sideToMove() != rootSide_; ++passes) {
     const int them = pos.sideToMove();
     MoveList moves;
@@ -364,9 +366,9 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
       all.push_back({orderKey(pos, m, hashMove, ply), passes, m});
     }
     if (passes == 0 && !firstCanAct) break;
-    stoodIn.push_back(standIn(pos, ply));
+    stoodIn[static_cast<std::size_t>(stoodInCount++)] = standIn(pos, ply);
   }
-  for (auto it = stoodIn.rbegin(); it != stoodIn.rend(); ++it) undoStandIn(pos, *it);
+  for (int i = stoodInCount - 1; i >= 0; --i) undoStandIn(pos, stoodIn[static_cast<std::size_t>(i)]);
   // The side to act has only one action, leaving the game: it leaves, and the next opponent (or
   // the root side) acts as usual.
   if (!firstCanAct) {
@@ -391,13 +393,14 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
     pos.make(r.move);
     int score = -kInfinity;
     if (!inCheck(pos, them)) {
-      std::vector<std::optional<Move>> rest;
-      while (pos.sideToMove() != rootSide_) rest.push_back(standIn(pos, ply));
+      std::array<std::optional<Move>, kMaxSides> rest;
+      int restCount = 0;
+      while (pos.sideToMove() != rootSide_) rest[static_cast<std::size_t>(restCount++)] = standIn(pos, ply);
       const auto child = [&](int d, int a, int b) { return -pvs(pos, d, ply + 1, -b, -a, true); };
       const bool quiet = !capture && !r.move.promotion && !rootChecked && !inCheck(pos, rootSide_);
       score = searched == 0 ? child(depth - 1, alpha, beta)
                             : searchAfterTheFirst(child, depth - 1, lateReduction(depth, searched, quiet), alpha, beta);
-      for (auto it = rest.rbegin(); it != rest.rend(); ++it) undoStandIn(pos, *it);
+      for (int i = restCount - 1; i >= 0; --i) undoStandIn(pos, rest[static_cast<std::size_t>(i)]);
       ++searched;
     }
     pos.unmake();
