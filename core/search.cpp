@@ -145,6 +145,16 @@ void Searcher::orderMoves(const Position& pos, MoveList& moves, const Move& hash
   moves = sorted;
 }
 
+int Searcher::victimValue(const Position& pos, const Move& m) const {
+  const PieceCode victim = m.kind == MoveKind::EnPassant ? pos.at(pos.enPassantVictim()) : pos.at(m.to);
+  return (*values_)[static_cast<std::size_t>(pieceType(victim))];
+}
+
+bool Searcher::losingCapture(const Position& pos, const Move& m) const {
+  return isPieceMove(m.kind) && (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] > victimValue(pos, m) &&
+         isAttackedByOpponentsOf(pos, m.to, pos.sideToMove());
+}
+
 int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
   ++nodes_;
   if (outOfTime()) return 0;
@@ -159,14 +169,8 @@ int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
   const int us = pos.sideToMove();
   for (const Move& m : captures) {
     // A capture that cannot lift the score to alpha even with a margin is not worth a look.
-    const PieceCode victim = m.kind == MoveKind::EnPassant ? pos.at(pos.enPassantVictim()) : pos.at(m.to);
-    const int victimValue = (*values_)[static_cast<std::size_t>(pieceType(victim))];
-    if (!m.promotion && standPat + victimValue + kDeltaMargin < alpha) continue;
-    // A capture by a piece worth more than its victim, onto a defended square, loses material
-    // (the plain version of a static exchange test).
-    if (isPieceMove(m.kind) && (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] > victimValue &&
-        isAttackedByOpponentsOf(pos, m.to, us))
-      continue;
+    if (!m.promotion && standPat + victimValue(pos, m) + kDeltaMargin < alpha) continue;
+    if (losingCapture(pos, m)) continue;
     pos.make(m);
     if (inCheck(pos, us)) {
       pos.unmake();
@@ -308,7 +312,6 @@ std::optional<Move> Searcher::standIn(Position& pos, int ply) {
     pos.makeNull();
     return std::nullopt;
   }
-  const int us = pos.sideToMove();
   MoveList legal;
   generateLegal(pos, legal);  // four players: a side with no action has one, leaving
   if (legal.empty()) {
@@ -318,12 +321,7 @@ std::optional<Move> Searcher::standIn(Position& pos, int ply) {
   orderMoves(pos, legal, Move{}, kMaxPly + 1);
   Move chosen = legal[0];
   for (const Move& m : legal) {
-    // As in quiescence: a capture by a piece worth more than its victim, onto a defended square.
-    const bool losing = isCapture(pos, m) && isPieceMove(m.kind) && m.kind != MoveKind::EnPassant &&
-                        (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.from)))] >
-                            (*values_)[static_cast<std::size_t>(pieceType(pos.at(m.to)))] &&
-                        isAttackedByOpponentsOf(pos, m.to, us);
-    if (!losing) {
+    if (!isCapture(pos, m) || !losingCapture(pos, m)) {
       chosen = m;
       break;
     }

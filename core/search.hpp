@@ -80,6 +80,10 @@ class Searcher {
   // action of any opponent that is best for them, the others passing.
   int replies(Position& pos, int depth, int ply, int alpha, int beta);
   int quiesce(Position& pos, int ply, int alpha, int beta, int qply);
+  int victimValue(const Position& pos, const Move& m) const;  // what capture m takes
+  // Capture m by a piece worth more than its victim, onto a defended square, loses material (the
+  // plain version of a static exchange test).
+  bool losingCapture(const Position& pos, const Move& m) const;
   // Between the root side's actions, an opponent that gives no reply: passes, or (othersAct) makes
   // the legal action first in its move ordering that loses no material at once. Returns the action
   // made, none for a pass.
