@@ -17,7 +17,7 @@ std::string PlayerConfig::name() const {
   if (limits.nodes) n += " " + std::to_string(limits.nodes) + " nodes";
   if (limits.depth < 64) n += " depth " + std::to_string(limits.depth);
   if (limits.paranoid) n += " paranoid";
-  if (limits.othersAct) n += " othersAct";
+  if (!limits.othersAct) n += " othersAct=0";
   if (weights) n += " " + weights->text();
   return n;
 }

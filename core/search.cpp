@@ -259,6 +259,11 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     if (score > best) {
       best = score;
       bestMove = m;
+      if (ply == 0) {
+        rootBest_ = m;
+        rootBestScore_ = score;
+        rootBestFound_ = true;
+      }
     }
     if (score > alpha) alpha = score;
     if (alpha >= beta) {
@@ -290,11 +295,6 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
 
 namespace {
 
-// The first replies node after the root action lets the others pass, as plain best reply search
-// does: stand-ins there hid forced mates (two of the four-player mates in tests/engine). Deeper, the
-// others act, so that a plan of several own actions meets as many opponents' actions as in a game.
-constexpr int kStandInsFromPly = 3;
-
 void redoStandIn(Position& pos, const std::optional<Move>& action) {
   if (action) pos.make(*action);
   else pos.makeNull();
@@ -307,34 +307,38 @@ void undoStandIn(Position& pos, const std::optional<Move>& action) {
 
 }  // namespace
 
-std::optional<Move> Searcher::standIn(Position& pos, int ply) {
-  if (!limits_.othersAct || ply < kStandInsFromPly) {
-    pos.makeNull();
-    return std::nullopt;
-  }
-  MoveList legal;
-  generateLegal(pos, legal);  // four players: a side with no action has one, leaving
-  if (legal.empty()) {
-    pos.makeNull();
-    return std::nullopt;
-  }
-  orderMoves(pos, legal, Move{}, kMaxPly + 1);
-  Move chosen = legal[0];
-  for (const Move& m : legal) {
-    if (!isCapture(pos, m) || !losingCapture(pos, m)) {
-      chosen = m;
-      break;
+std::optional<Move> Searcher::standIn(Position& pos) {
+  if (limits_.othersAct) {
+    MoveList pseudo, captures;
+    generatePseudoLegal(pos, pseudo);
+    for (const Move& m : pseudo)
+      if (isCapture(pos, m)) captures.push(m);
+    orderMoves(pos, captures, Move{}, kMaxPly + 1);  // the most valuable victim first
+    for (const Move& m : captures) {
+      if (!losingCapture(pos, m) && isLegal(pos, m)) {
+        pos.make(m);
+        return m;
+      }
+    }
+    // A side with no legal action has one, leaving.
+    if (std::none_of(pseudo.begin(), pseudo.end(), [&](const Move& m) { return isLegal(pos, m); })) {
+      MoveList leaving;
+      generateLegal(pos, leaving);
+      pos.make(leaving[0]);
+      return leaving[0];
     }
   }
-  pos.make(chosen);
-  return chosen;
+  pos.makeNull();
+  return std::nullopt;
 }
 
 int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
-  ++nodes_;
-  if (outOfTime()) return 0;
   if (!pos.inGame(rootSide_)) return kMateScore - ply;
   if (pos.sidesInGame() == 1) return -(kMateScore - ply);
+  // At the horizon the opponents' captures only, as after any other action.
+  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta, 0);
+  ++nodes_;
+  if (outOfTime()) return 0;
   // Only replies nodes have an opponent to act in best reply search, so their entries share the
   // table with the root side's nodes without meeting them.
   Move hashMove{};
@@ -364,7 +368,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
       all.push_back({orderKey(pos, m, hashMove, ply), passes, m});
     }
     if (passes == 0 && !firstCanAct) break;
-    stoodIn[static_cast<std::size_t>(stoodInCount++)] = standIn(pos, ply);
+    stoodIn[static_cast<std::size_t>(stoodInCount++)] = standIn(pos);
   }
   for (int i = stoodInCount - 1; i >= 0; --i) undoStandIn(pos, stoodIn[static_cast<std::size_t>(i)]);
   // The side to act has only one action, leaving the game: it leaves, and the next opponent (or
@@ -393,7 +397,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
     if (!inCheck(pos, them)) {
       std::array<std::optional<Move>, kMaxSides> rest;
       int restCount = 0;
-      while (pos.sideToMove() != rootSide_) rest[static_cast<std::size_t>(restCount++)] = standIn(pos, ply);
+      while (pos.sideToMove() != rootSide_) rest[static_cast<std::size_t>(restCount++)] = standIn(pos);
       const auto child = [&](int d, int a, int b) { return -pvs(pos, d, ply + 1, -b, -a, true); };
       const bool quiet = !capture && !r.move.promotion && !rootChecked && !inCheck(pos, rootSide_);
       score = searched == 0 ? child(depth - 1, alpha, beta)
@@ -468,13 +472,19 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
     excludedAtRoot_.clear();
     for (int l = 0; l < lines; ++l) {
       rootBest_ = Move{};
+      rootBestFound_ = false;
       const int score = pvs(pos, depth, 0, -kInfinity, kInfinity, false);
       if (stopped_) break;
       iteration.lines.push_back({principalVariation(pos, rootBest_, depth), score});
       excludedAtRoot_.push_back(rootBest_);
     }
-    // An iteration cut short keeps what it finished when it improves on nothing yet.
-    if (stopped_ && !report.lines.empty()) break;
+    // An iteration cut short: the best root action it finished searching is searched deeper than the
+    // last whole iteration's, and was the first searched (the hash move) or beat it, so it is kept
+    // (one line only; with more, the lines of the last whole iteration stay).
+    if (stopped_ && !report.lines.empty()) {
+      if (lines == 1 && rootBestFound_) report.lines = {{principalVariation(pos, rootBest_, depth), rootBestScore_}};
+      break;
+    }
     if (iteration.lines.empty()) break;
     std::stable_sort(iteration.lines.begin(), iteration.lines.end(),
                      [](const PvLine& a, const PvLine& b) { return a.score > b.score; });

@@ -3,9 +3,9 @@
 // the full Zobrist key (terrain included), move ordering (hash move, captures by value, killers,
 // history), quiescence on captures, check extension and null-move pruning; limits by depth, nodes
 // and time; the best N lines for hints. Four players: best reply search (between two actions of the
-// side searched for, the one action of any opponent that is best for the opponents; on request,
-// past the first, the other opponents act too, by their move ordering), or paranoid (every
-// opponent acts, all against the side searched for). docs/engine.md.
+// side searched for, the one action of any opponent that is best for the opponents, while the other
+// opponents take what they can), or paranoid (every opponent acts, all against
+// the side searched for). docs/engine.md.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -37,10 +37,9 @@ struct SearchLimits {
   bool nullMove = true;
   // Four players: paranoid search instead of best reply search (docs/engine.md).
   bool paranoid = false;
-  // Four players, best reply search: past the first reply, the opponents that do not give the best
-  // reply play the action their move ordering puts first instead of passing (docs/engine.md: not
-  // the default, as it was not shown to play better).
-  bool othersAct = false;
+  // Four players, best reply search: the opponents that do not give the best reply take what they
+  // can (their best capture that loses no material at once) instead of passing (docs/engine.md).
+  bool othersAct = true;
   // Set from another thread to end the search early (like a spent time limit); may be null.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -84,10 +83,10 @@ class Searcher {
   // Capture m by a piece worth more than its victim, onto a defended square, loses material (the
   // plain version of a static exchange test).
   bool losingCapture(const Position& pos, const Move& m) const;
-  // Between the root side's actions, an opponent that gives no reply: passes, or (othersAct) makes
-  // the legal action first in its move ordering that loses no material at once. Returns the action
-  // made, none for a pass.
-  std::optional<Move> standIn(Position& pos, int ply);
+  // Between the root side's actions, an opponent that gives no reply: passes, or (othersAct) takes
+  // what it can, its capture first in the move ordering that loses no material at once, and leaves
+  // when leaving is all it can do. Returns the action made, none for a pass.
+  std::optional<Move> standIn(Position& pos);
   int staticScore(const Position& pos) const;
   bool sameTeam(int a, int b) const;
   // Higher first: the hash move, captures by victim then cheaper attacker, promotions, killers,
@@ -114,7 +113,9 @@ class Searcher {
   bool fourPlayers_ = false;
   bool bestReply_ = false;
   std::vector<Move> excludedAtRoot_;
-  Move rootBest_{};
+  Move rootBest_{};  // the best root action of the iteration under way, once one is searched
+  int rootBestScore_ = 0;
+  bool rootBestFound_ = false;
   int rootDepth_ = 1;
   SearchLimits limits_;
   std::chrono::steady_clock::time_point start_;

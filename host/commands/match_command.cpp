@@ -12,8 +12,8 @@ namespace {
 
 // "greedy", or "time=MS", "depth=D" or "nodes=N", then optionally evaluation weights changed from
 // the variant's defaults: "nodes=20000,mobility=3,shelter=10"; four players also "paranoid=1" for the
-// paranoid search instead of best reply search, or "othersAct=1" for best reply search with the
-// opponents that give no reply acting from the second reply on.
+// paranoid search instead of best reply search, or "othersAct=0" for best reply search with the
+// opponents that give no reply passing instead of taking what they can.
 PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
   PlayerConfig p;
   if (text == "greedy") {
@@ -51,7 +51,7 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
       p.limits.paranoid = value == 1;
       continue;
     }
-    if (key == "othersAct") {  // four players, best reply search: the other opponents act (1) or pass (0)
+    if (key == "othersAct") {  // four players, best reply search: the others take what they can (1) or pass (0)
       if (value != 0 && value != 1) throw cli::UsageError(usage + ": othersAct is 0 or 1");
       p.limits.othersAct = value == 1;
       continue;
@@ -73,7 +73,7 @@ cli::Command matchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=1 (default time=1000)"},
+      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 (default time=1000)"},
       {"b", "PLAYER", "the second player (default greedy)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},

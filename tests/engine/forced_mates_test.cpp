@@ -176,13 +176,13 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   std::printf("[ mate ] chameleon-redux-4p mate in %d: %s after %lld nodes\n", c.moves, text.c_str(),
               static_cast<long long>(r.nodes));
 
-  // With the opponents that do not answer acting from the second reply on (SearchLimits::othersAct).
-  Searcher acting;
-  SearchLimits actingLimits;
-  actingLimits.nodes = kNodeLimit;
-  actingLimits.depth = 2 * c.moves + 2;
-  actingLimits.othersAct = true;
-  expectForcing(acting.search(pos, actingLimits), "best reply search with the others acting");
+  // Plain best reply search, the opponents that do not answer passing (SearchLimits::othersAct off).
+  Searcher plain;
+  SearchLimits plainLimits;
+  plainLimits.nodes = kNodeLimit;
+  plainLimits.depth = 2 * c.moves + 2;
+  plainLimits.othersAct = false;
+  expectForcing(plain.search(pos, plainLimits), "plain best reply search");
 
   // The paranoid search, still offered (SearchLimits::paranoid), sees every opponent act: four plies
   // for each of the attacker's actions. Its cost grows too fast for the mates in 3.

@@ -99,7 +99,7 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
     const char* refusal;
   };
   for (const SearchOption& o : {SearchOption{"paranoid=1", "A = search depth 1 paranoid", "paranoid=2", "paranoid is 0 or 1"},
-                                SearchOption{"othersAct=1", "A = search depth 1 othersAct", "othersAct=yes", "othersAct is 0 or 1"}}) {
+                                SearchOption{"othersAct=0", "A = search depth 1 othersAct=0", "othersAct=yes", "othersAct is 0 or 1"}}) {
     const std::string match = "match --variant chameleon-redux-4p --games 2 --a depth=1,";
     const ProgramRun good = tessera(match + o.given);
     EXPECT_EQ(good.exitCode, 0) << good.output;
