@@ -76,6 +76,8 @@ int Searcher::staticScore(const Position& pos) const {
   return sameTeam(side, rootSide_) ? e : -e;
 }
 
+std::uint64_t Searcher::tableKey(const Position& pos) const { return pos.key() ^ rootSalt_; }
+
 Searcher::Entry* Searcher::probe(std::uint64_t key) {
   Entry& e = table_[key % table_.size()];
   return e.key == key ? &e : nullptr;
@@ -207,7 +209,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   if (outOfTime()) return 0;
 
   Move hashMove{};
-  const std::optional<int> known = tableScore(pos.key(), depth, ply, alpha, beta, hashMove);
+  const std::optional<int> known = tableScore(tableKey(pos), depth, ply, alpha, beta, hashMove);
   if (ply > 0 && known) return *known;
 
   const bool checked = inCheck(pos, us);
@@ -288,7 +290,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   }
   if (!anySearched) return -kInfinity;  // every root action excluded (multi-PV past the last one)
   const int bound = best >= beta ? kLower : (best > alphaBefore ? kExact : kUpper);
-  store(pos.key(), bestMove, best, depth, bound, ply);
+  store(tableKey(pos), bestMove, best, depth, bound, ply);
   if (ply == 0) rootBest_ = bestMove;
   return best;
 }
@@ -342,7 +344,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   // Only replies nodes have an opponent to act in best reply search, so their entries share the
   // table with the root side's nodes without meeting them.
   Move hashMove{};
-  if (const std::optional<int> known = tableScore(pos.key(), depth, ply, alpha, beta, hashMove)) return *known;
+  if (const std::optional<int> known = tableScore(tableKey(pos), depth, ply, alpha, beta, hashMove)) return *known;
   // Every opponent's actions, each with the number of opponents before it that pass, in one order
   // (captures of any opponent first).
   struct Reply {
@@ -420,7 +422,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   }
   if (stopped_) return best == -kInfinity ? 0 : best;
   const int bound = best >= beta ? kLower : (best > alphaBefore ? kExact : kUpper);
-  store(pos.key(), bestMove, best, depth, bound, ply);
+  store(tableKey(pos), bestMove, best, depth, bound, ply);
   return best;
 }
 
@@ -429,7 +431,7 @@ std::vector<Move> Searcher::principalVariation(Position& pos, const Move& first,
   pos.make(first);
   int made = 1;
   while (static_cast<int>(line.size()) < length) {
-    const Entry* e = probe(pos.key());
+    const Entry* e = probe(tableKey(pos));
     if (!e) break;
     MoveList legal;
     generateLegal(pos, legal);
@@ -454,6 +456,11 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
   rootSide_ = pos.sideToMove();
   fourPlayers_ = pos.variant().sides > 2;
   bestReply_ = fourPlayers_ && !limits.paranoid;
+  // Scores that depend on whom the search is for (four players: the others are one team against
+  // the root side; contempt: a draw is bad for the root side) must not meet another side's in the
+  // table, as at the table, where one searcher answers every side in turn.
+  const bool rootSideMatters = fourPlayers_ || weights_.contempt != 0;
+  rootSalt_ = rootSideMatters ? 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(rootSide_ + 1) : 0;
   for (auto& k : killers_) k = {Move{}, Move{}};
 
   SearchReport report;

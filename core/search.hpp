@@ -96,6 +96,9 @@ class Searcher {
   void noteQuietCutoff(int side, const Move& m, int ply, int depth);
   void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
   bool outOfTime();
+  // The position's key in the table: its Zobrist key, mixed with the root side where scores depend
+  // on it.
+  std::uint64_t tableKey(const Position& pos) const;
   Entry* probe(std::uint64_t key);
   // The table's entry for the position: its move, for ordering, into `hashMove`; its score when the
   // entry is deep enough and its bound settles the window.
@@ -110,6 +113,7 @@ class Searcher {
   std::optional<EvalWeights> weightsOverride_;
   EvalWeights weights_;
   int rootSide_ = 0;
+  std::uint64_t rootSalt_ = 0;
   bool fourPlayers_ = false;
   bool bestReply_ = false;
   std::vector<Move> excludedAtRoot_;

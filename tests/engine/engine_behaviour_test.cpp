@@ -421,6 +421,23 @@ TEST(EngineSearch, FourPlayersTheOpponentsThatDoNotAnswerTakeWhatTheyCan) {
   EXPECT_EQ(score(start, 2, true), score(start, 2, false));
 }
 
+TEST(EngineSearch, FourPlayersOneSearcherAnswersEachSideAsAFreshOneWould) {
+  // At the table one searcher answers every side in turn. With four players a score means "for the
+  // side searched for, against the others", so South's entries must not decide West's search: they
+  // did, and West's best line scored 1.83 where a fresh searcher finds 0.03.
+  const Variant& v = builtinVariant("chameleon-redux-4p");
+  Position pos = parsePosition(v, "wKwP3nRnBnK/1wP4nPnP/1wP2nP2nP/wQ7/2wP3ePeR/wRsP3ePeKeB/sP2sP4/sKsN1sB2ePeN s - - 1 7");
+  SearchLimits limits;
+  limits.depth = 5;
+  Searcher shared;
+  shared.search(pos, limits);  // South's hint
+  pos.make(parseMove(pos, "b3c4"));
+  const SearchReport west = shared.search(pos, limits);
+  const SearchReport fresh = Searcher().search(pos, limits);
+  // The order of quiet actions, learnt in South's search, may still move the score a little.
+  EXPECT_NEAR(west.lines.front().score, fresh.lines.front().score, 40);
+}
+
 TEST(EngineSearch, FourPlayersDepthOneIsOneOwnActionThenCapturesOnly) {
   // From the start: the root and its ten actions, each followed by the opponents' captures (there
   // are none in reach), not by every opponent's every reply (that is depth 2: 199 nodes went into
