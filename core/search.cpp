@@ -147,6 +147,12 @@ void Searcher::orderMoves(const Position& pos, MoveList& moves, const Move& hash
   moves = sorted;
 }
 
+void Searcher::orderedCaptures(const Position& pos, const MoveList& pseudo, MoveList& captures) {
+  for (const Move& m : pseudo)
+    if (isCapture(pos, m)) captures.push(m);
+  orderMoves(pos, captures, Move{}, kMaxPly + 1);
+}
+
 int Searcher::victimValue(const Position& pos, const Move& m) const {
   const PieceCode victim = m.kind == MoveKind::EnPassant ? pos.at(pos.enPassantVictim()) : pos.at(m.to);
   return (*values_)[static_cast<std::size_t>(pieceType(victim))];
@@ -165,9 +171,7 @@ int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
   alpha = std::max(alpha, standPat);
   MoveList pseudo, captures;
   generatePseudoLegal(pos, pseudo);
-  for (const Move& m : pseudo)
-    if (isCapture(pos, m)) captures.push(m);
-  orderMoves(pos, captures, Move{}, kMaxPly + 1);
+  orderedCaptures(pos, pseudo, captures);
   const int us = pos.sideToMove();
   for (const Move& m : captures) {
     // A capture that cannot lift the score to alpha even with a margin is not worth a look.
@@ -291,7 +295,6 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   if (!anySearched) return -kInfinity;  // every root action excluded (multi-PV past the last one)
   const int bound = best >= beta ? kLower : (best > alphaBefore ? kExact : kUpper);
   store(tableKey(pos), bestMove, best, depth, bound, ply);
-  if (ply == 0) rootBest_ = bestMove;
   return best;
 }
 
@@ -313,9 +316,7 @@ std::optional<Move> Searcher::standIn(Position& pos) {
   if (limits_.othersAct) {
     MoveList pseudo, captures;
     generatePseudoLegal(pos, pseudo);
-    for (const Move& m : pseudo)
-      if (isCapture(pos, m)) captures.push(m);
-    orderMoves(pos, captures, Move{}, kMaxPly + 1);  // the most valuable victim first
+    orderedCaptures(pos, pseudo, captures);
     for (const Move& m : captures) {
       if (!losingCapture(pos, m) && isLegal(pos, m)) {
         pos.make(m);
@@ -456,9 +457,9 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
   rootSide_ = pos.sideToMove();
   fourPlayers_ = pos.variant().sides > 2;
   bestReply_ = fourPlayers_ && !limits.paranoid;
-  // Scores that depend on whom the search is for (four players: the others are one team against
-  // the root side; contempt: a draw is bad for the root side) must not meet another side's in the
-  // table, as at the table, where one searcher answers every side in turn.
+  // Where scores depend on whom the search is for (four players: the others are one team against
+  // the root side; contempt: a draw is bad for the root side), one side's entries must not answer
+  // another's: at the table one searcher answers every side in turn.
   const bool rootSideMatters = fourPlayers_ || weights_.contempt != 0;
   rootSalt_ = rootSideMatters ? 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(rootSide_ + 1) : 0;
   for (auto& k : killers_) k = {Move{}, Move{}};

@@ -4,8 +4,8 @@
 // history), quiescence on captures, check extension and null-move pruning; limits by depth, nodes
 // and time; the best N lines for hints. Four players: best reply search (between two actions of the
 // side searched for, the one action of any opponent that is best for the opponents, while the other
-// opponents take what they can), or paranoid (every opponent acts, all against
-// the side searched for). docs/engine.md.
+// opponents take what they can), or paranoid (every opponent acts, all against the side searched
+// for). docs/engine.md.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -95,6 +95,8 @@ class Searcher {
   // A quiet action that cut the search off: a killer at its ply, and its history counter grows.
   void noteQuietCutoff(int side, const Move& m, int ply, int depth);
   void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
+  // The captures among `pseudo`, the most valuable victim first, then the cheapest attacker.
+  void orderedCaptures(const Position& pos, const MoveList& pseudo, MoveList& captures);
   bool outOfTime();
   // The position's key in the table: its Zobrist key, mixed with the root side where scores depend
   // on it.
