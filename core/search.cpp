@@ -16,6 +16,8 @@ constexpr int kMaxPly = 120;
 constexpr int kNullReduction = 2;
 constexpr int kDeltaMargin = 200;
 constexpr int kMaxQuiescencePly = 8;
+constexpr int kStaticCutoffDepth = 2;
+constexpr int kStaticCutoffMargin = 150;  // per ply of depth left
 enum Bound : std::uint8_t { kExact = 1, kLower = 2, kUpper = 3 };
 
 bool isCapture(const Position& pos, const Move& m) {
@@ -163,6 +165,15 @@ bool Searcher::losingCapture(const Position& pos, const Move& m) const {
          isAttackedByOpponentsOf(pos, m.to, pos.sideToMove());
 }
 
+std::optional<int> Searcher::staticCutoff(const Position& pos, int depth, int alpha, int beta) const {
+  if (!limits_.staticCutoff || !fourPlayers_ || depth > kStaticCutoffDepth || beta - alpha != 1 || beta >= kMateBound ||
+      inCheck(pos, pos.sideToMove()))
+    return std::nullopt;
+  const int score = staticScore(pos);
+  if (score - kStaticCutoffMargin * depth >= beta) return score;
+  return std::nullopt;
+}
+
 int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
   ++nodes_;
   if (outOfTime()) return 0;
@@ -216,6 +227,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   const std::optional<int> known = tableScore(tableKey(pos), depth, ply, alpha, beta, hashMove);
   if (ply > 0 && known) return *known;
 
+  if (const std::optional<int> cutoff = staticCutoff(pos, depth, alpha, beta)) return *cutoff;
   const bool checked = inCheck(pos, us);
   if (nullAllowed && limits_.nullMove && !fourPlayers_ && !checked && depth >= 3 && beta < kMateBound &&
       hasPieces(pos, us) && staticScore(pos) >= beta) {
@@ -250,7 +262,9 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     const int them = pos.sideToMove();
     const bool same = sameTeam(us, them);
     const bool givesCheck = inCheck(pos, them);
-    const int next = depth - 1 + (givesCheck && ply < 2 * rootDepth_ ? 1 : 0);
+    // Four players: not extended, since some opponent gives check in most lines and the search's
+    // cost exploded (docs/engine.md).
+    const int next = depth - 1 + (givesCheck && !fourPlayers_ && ply < 2 * rootDepth_ ? 1 : 0);
     const bool opponentsReply = bestReply_ && us == rootSide_ && !same;
     const auto child = [&](int d, int a, int b) {
       if (opponentsReply) return -replies(pos, d, ply + 1, -b, -a);
@@ -346,6 +360,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   // table with the root side's nodes without meeting them.
   Move hashMove{};
   if (const std::optional<int> known = tableScore(tableKey(pos), depth, ply, alpha, beta, hashMove)) return *known;
+  if (const std::optional<int> cutoff = staticCutoff(pos, depth, alpha, beta)) return *cutoff;
   // Every opponent's actions, each with the number of opponents before it that pass, in one order
   // (captures of any opponent first).
   struct Reply {

@@ -1,7 +1,8 @@
 #pragma once
 // The engine: iterative deepening principal variation search with a transposition table keyed by
 // the full Zobrist key (terrain included), move ordering (hash move, captures by value, killers,
-// history), quiescence on captures, check extension and null-move pruning; limits by depth, nodes
+// history), quiescence on captures, check extension and null-move pruning (four players: neither, and a
+// static cutoff near the horizon instead); limits by depth, nodes
 // and time; the best N lines for hints. Four players: best reply search (between two actions of the
 // side searched for, the one action of any opponent that is best for the opponents, while the other
 // opponents take what they can), or paranoid (every opponent acts, all against the side searched
@@ -35,6 +36,8 @@ struct SearchLimits {
   int millis = 0;          // 0: no limit
   int multiPv = 1;
   bool nullMove = true;
+  // Four players: the static cutoff near the horizon (Searcher::staticCutoff).
+  bool staticCutoff = true;
   // Four players: paranoid search instead of best reply search (docs/engine.md).
   bool paranoid = false;
   // Four players, best reply search: the opponents that do not give the best reply take what they
@@ -79,6 +82,9 @@ class Searcher {
   // action of any opponent that is best for them, the others passing.
   int replies(Position& pos, int depth, int ply, int alpha, int beta);
   int quiesce(Position& pos, int ply, int alpha, int beta, int qply);
+  // Four players, where null-move pruning is off: a null-window node near the horizon whose static
+  // score stands far above beta is taken to hold there (reverse futility pruning).
+  std::optional<int> staticCutoff(const Position& pos, int depth, int alpha, int beta) const;
   int victimValue(const Position& pos, const Move& m) const;  // what capture m takes
   // Capture m by a piece worth more than its victim, onto a defended square, loses material (the
   // plain version of a static exchange test).

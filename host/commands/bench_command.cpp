@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <optional>
 #include <ostream>
@@ -9,13 +10,38 @@
 #include "commands.hpp"
 #include "engine_bench.hpp"
 #include "reconcile_bench.hpp"
+#include "core/movegen.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
 #include "host/cli/options.hpp"
+#include "host/cli/variant_option.hpp"
 #include "host/perft_reference.hpp"
 
 namespace tessera::commands {
 namespace {
+
+// Position strings, one a line; blank lines and lines starting with # are skipped. A missing file,
+// a bad position string or a finished game is a usage error naming the line.
+std::vector<Position> readPositionFile(const Variant& variant, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw cli::UsageError("--positions: cannot read " + path);
+  std::vector<Position> positions;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::string where = "--positions: " + path + " line " + std::to_string(number) + ": ";
+    try {
+      positions.push_back(parsePosition(variant, line));
+    } catch (const PositionError& e) {
+      throw cli::UsageError(where + e.what());
+    }
+    MoveList legal;
+    generateLegal(positions.back(), legal);
+    if (legal.empty()) throw cli::UsageError(where + "the game is over there: nothing to search");
+  }
+  if (positions.empty()) throw cli::UsageError("--positions: no position in " + path);
+  return positions;
+}
 
 struct PerftFigure {
   std::uint64_t nodes = 0;
@@ -75,12 +101,16 @@ cli::Command benchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       {"quick", "", "a short smoke run (perft: chess depth 5, the others 3; engine depth 5) for CI"},
       {"engine", "", "only the engine: nodes per second and time to depth 8 (5 with --quick) from each variant's start and a middle game"},
+      {"positions", "FILE", "with --engine: instead, the nodes to each depth from each position string in FILE (one a line, # comments)"},
+      {"depth", "D", "with --positions: the depth to search to (default 8)"},
+      cli::kVariantOption,
+      cli::kVariantFileOption,
   };
   return {"bench", "print perft speed (beside Fairy-Stockfish if installed), the referee's time per snapshot and the engine's speed",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera bench [--quick] [--engine]",
+              out << cli::helpText("tessera bench [--quick] [--engine [--variant V --positions FILE [--depth D]]]",
                                    "Times start-position perft: chess depth 6 and Desert Dust depth 4, and the\n"
                                    "chess perft by /usr/games/fairy-stockfish in the same run with the ratio; the\n"
                                    "other variants' perft, the referee's time per snapshot, the engine's nodes per\n"
@@ -90,6 +120,13 @@ cli::Command benchCommand() {
               return 0;
             }
             const bool quick = options.has("quick");
+            if (options.has("positions")) {
+              if (!options.has("engine")) throw cli::UsageError("--positions needs --engine");
+              const Variant& variant = cli::chooseVariant(options);
+              const int depth = static_cast<int>(options.integer("depth", 8, 1, 64));
+              benchEnginePositions(out, readPositionFile(variant, options.value("positions")), depth);
+              return 0;
+            }
             if (options.has("engine")) {
               benchEngine(out, quick);
               return 0;

@@ -1,5 +1,6 @@
 #include "engine_bench.hpp"
 
+#include <cmath>
 #include <iomanip>
 #include <string>
 #include <vector>
@@ -59,6 +60,38 @@ void benchEngine(std::ostream& out, bool quick) {
         << " nodes " << std::setprecision(0) << std::setw(9) << (r.seconds > 0 ? r.nodes / r.seconds : 0)
         << " nodes/s\n";
   }
+}
+
+void benchEnginePositions(std::ostream& out, const std::vector<Position>& positions, int depth) {
+  std::vector<double> logSum(static_cast<std::size_t>(depth) + 1, 0.0);
+  std::vector<int> reached(static_cast<std::size_t>(depth) + 1, 0);
+  double seconds = 0;
+  std::int64_t nodes = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    Position pos = positions[i];
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = depth;
+    out << "position " << i + 1 << ", nodes to depth 1 to " << depth << ":";
+    const SearchReport r = searcher.search(pos, limits, [&](const SearchReport& report) {
+      out << ' ' << report.nodes;
+      logSum[static_cast<std::size_t>(report.depth)] += std::log(static_cast<double>(report.nodes));
+      ++reached[static_cast<std::size_t>(report.depth)];
+    });
+    // The search ends early once it has found a mate near enough.
+    if (r.depth < depth) out << " (a mate: stopped at depth " << r.depth << ")";
+    out << '\n';
+    seconds += r.seconds;
+    nodes += r.nodes;
+  }
+  out << "geometric mean of the nodes to each depth (positions that reached it):";
+  for (int d = 1; d <= depth; ++d) {
+    const int n = reached[static_cast<std::size_t>(d)];
+    out << ' ' << d << ": " << (n ? std::llround(std::exp(logSum[static_cast<std::size_t>(d)] / n)) : 0) << " (" << n << ")";
+  }
+  out << "\n" << positions.size() << " positions, " << nodes << " nodes in " << std::fixed << std::setprecision(2)
+      << seconds << " s, " << std::setprecision(0) << (seconds > 0 ? static_cast<double>(nodes) / seconds : 0)
+      << " nodes/s\n";
 }
 
 }  // namespace tessera::commands

@@ -2,6 +2,7 @@
 // limits that end the search, every variant answered, and the UCI protocol.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <sstream>
 
 #include "core/engine_match.hpp"
@@ -451,6 +452,26 @@ TEST(EngineSearch, FourPlayersDepthOneIsOneOwnActionThenCapturesOnly) {
   limits.depth = 2;
   engine.clearHash();
   EXPECT_GT(engine.search(pos, limits).nodes, 100);
+}
+
+TEST(EngineSearch, FourPlayersANodeFarAboveBetaNearTheHorizonIsCutOffByItsStaticScore) {
+  // With four players null-move pruning is off; the static cutoff stands in for it and makes each
+  // depth cheaper, so a hint within the same second looks further.
+  Position pos = parsePosition(builtinVariant("chameleon-redux-4p"),
+                               "wK1wPnQ3nK/wRwP1wBnQnNnPnP/1wP6/wQwP5eN/4eP3/1sPsPsQ2eP1/sPsKsP3ePeQ/1sNsQ2eP1eK s - - 0 7");
+  const auto toDepth8 = [&](bool staticCutoff) {
+    Searcher engine;
+    SearchLimits limits;
+    limits.depth = 8;
+    limits.staticCutoff = staticCutoff;
+    const SearchReport report = engine.search(pos, limits);
+    std::printf("static cutoff %s: depth 8 in %lld nodes, %s\n", staticCutoff ? "on" : "off",
+                static_cast<long long>(report.nodes), longAlgebraic(pos, report.lines.front().moves.front()).c_str());
+    return report;
+  };
+  const SearchReport with = toDepth8(true), without = toDepth8(false);
+  EXPECT_LT(with.nodes, without.nodes * 2 / 3);
+  EXPECT_EQ(with.lines.front().moves.front(), without.lines.front().moves.front());
 }
 
 }  // namespace

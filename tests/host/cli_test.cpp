@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -128,6 +129,41 @@ TEST(CliPerft, CountsAndDivides) {
   EXPECT_NE(d.output.find("e3e9: "), std::string::npos);
   const ProgramRun kiwi = tessera("perft --depth 2 --fen=\"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"");
   EXPECT_NE(kiwi.output.find("perft 2: 2039 nodes"), std::string::npos) << kiwi.output;
+}
+
+TEST(CliBench, TheEngineOnAFileOfPositionsGivesTheNodesToEachDepth) {
+  const std::string path = ::testing::TempDir() + "/positions.txt";
+  std::ofstream(path) << "# a comment\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+  const ProgramRun one = tessera("bench --engine --positions " + path + " --depth 3");
+  EXPECT_EQ(one.exitCode, 0) << one.output;
+  const std::string prefix = "position 1, nodes to depth 1 to 3: ";
+  const std::size_t line = one.output.find(prefix);
+  ASSERT_NE(line, std::string::npos) << one.output;
+  std::istringstream counts(one.output.substr(line + prefix.size()));
+  long d1 = 0, d2 = 0, d3 = 0;
+  counts >> d1 >> d2 >> d3;
+  EXPECT_GT(d1, 20) << "the root and its 20 actions at least";
+  EXPECT_LT(d1, d2);
+  EXPECT_LT(d2, d3);
+  // With one position the mean is its own figure.
+  EXPECT_NE(one.output.find("geometric mean of the nodes to each depth (positions that reached it): 1: " +
+                            std::to_string(d1) + " (1) 2: " + std::to_string(d2) + " (1) 3: " + std::to_string(d3) + " (1)"),
+            std::string::npos)
+      << one.output;
+  EXPECT_NE(one.output.find("1 positions, " + std::to_string(d3) + " nodes"), std::string::npos) << one.output;
+
+  std::ofstream(path) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1\n";
+  const ProgramRun bad = tessera("bench --engine --positions " + path);
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.output.find(path + " line 2: "), std::string::npos) << bad.output;
+  std::ofstream(path) << "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n";  // stalemate
+  const ProgramRun over = tessera("bench --engine --positions " + path);
+  EXPECT_EQ(over.exitCode, 2);
+  EXPECT_NE(over.output.find("line 1: the game is over there"), std::string::npos) << over.output;
+  const ProgramRun missing = tessera("bench --engine --positions /nonexistent/positions.txt");
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.output.find("--positions: cannot read /nonexistent/positions.txt"), std::string::npos);
+  EXPECT_EQ(tessera("bench --positions " + path).exitCode, 2) << "--positions is for the engine bench";
 }
 
 TEST(CliPerft, LoadsANewVariantFromAFile) {
