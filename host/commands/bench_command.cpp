@@ -120,6 +120,8 @@ cli::Command benchCommand() {
               return 0;
             }
             const bool quick = options.has("quick");
+            if (!options.has("positions") && (options.has("variant") || options.has("variant-file") || options.has("depth")))
+              throw cli::UsageError("--variant, --variant-file and --depth go with --engine --positions FILE");
             if (options.has("positions")) {
               if (!options.has("engine")) throw cli::UsageError("--positions needs --engine");
               const Variant& variant = cli::chooseVariant(options);

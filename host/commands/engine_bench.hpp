@@ -1,6 +1,6 @@
 #pragma once
 // The engine's speed: nodes per second and the time to reach a fixed depth from each variant's start
-// and from a middle-game position of each.
+// and from a middle-game position of each, or the nodes to each depth over positions from a file.
 #include <ostream>
 #include <vector>
 

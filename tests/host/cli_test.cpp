@@ -163,7 +163,12 @@ TEST(CliBench, TheEngineOnAFileOfPositionsGivesTheNodesToEachDepth) {
   const ProgramRun missing = tessera("bench --engine --positions /nonexistent/positions.txt");
   EXPECT_EQ(missing.exitCode, 2);
   EXPECT_NE(missing.output.find("--positions: cannot read /nonexistent/positions.txt"), std::string::npos);
-  EXPECT_EQ(tessera("bench --positions " + path).exitCode, 2) << "--positions is for the engine bench";
+  const ProgramRun noEngine = tessera("bench --positions " + path);
+  EXPECT_EQ(noEngine.exitCode, 2);
+  EXPECT_NE(noEngine.output.find("--positions needs --engine"), std::string::npos) << noEngine.output;
+  const ProgramRun noPositions = tessera("bench --engine --depth 3");
+  EXPECT_EQ(noPositions.exitCode, 2);
+  EXPECT_NE(noPositions.output.find("--depth go with --engine --positions FILE"), std::string::npos) << noPositions.output;
 }
 
 TEST(CliPerft, LoadsANewVariantFromAFile) {
