@@ -3,10 +3,9 @@
 // the full Zobrist key (terrain included), move ordering (hash move, captures by value, killers,
 // history), quiescence on captures, check extension and null-move pruning (four players: neither,
 // a static cutoff near the horizon instead); limits by depth, nodes and time; the best N lines for
-// hints. Four players: best reply search (between two actions of the
-// side searched for, the one action of any opponent that is best for the opponents, while the other
-// opponents take what they can), or paranoid (every opponent acts, all against the side searched
-// for). docs/engine.md.
+// hints. Four players: best reply search (between two actions of the side searched for, the one
+// action of any opponent that is best for the opponents, while the other opponents take what they
+// can), or paranoid (every opponent acts, all against the side searched for). docs/engine.md.
 #include <array>
 #include <atomic>
 #include <chrono>
