@@ -1,7 +1,9 @@
 #include "engine_match.hpp"
 
+#include <array>
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "evaluation.hpp"
 #include "game.hpp"
@@ -29,6 +31,22 @@ double MatchResult::margin95() const {
   variance += wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p;
   variance /= games;
   return 1.96 * std::sqrt(variance / games);
+}
+
+std::string sidesOutText(const MatchResult& r) {
+  std::string text = "sides put out (A's:B's) by sides in (A-B):";
+  bool first = true;
+  for (int total = 4; total >= 2; --total)
+    for (int a = 2; a >= 0; --a) {
+      const int b = total - a;
+      if (b < 0 || b > 2) continue;
+      const int* out = r.sidesOut[a][b];
+      if (out[0] + out[1] == 0) continue;
+      text += (first ? " " : ", ") + std::to_string(a) + "-" + std::to_string(b) + " " + std::to_string(out[0]) + ":" +
+              std::to_string(out[1]);
+      first = false;
+    }
+  return first ? text + " none" : text;
 }
 
 namespace {
@@ -79,7 +97,16 @@ struct PlayedGame {
   double pointsForFirst = 0;  // the player who has side 0 (and, with four players, side 2)
   std::string ending;
   std::string pgn;
+  // Four players: [first's sides in][second's sides in][whose side went out: 0 first, 1 second].
+  int sidesOut[3][3][2] = {};
 };
+
+// Four players: the sides an action put out, counted by who had how many sides in before it.
+void countSidesOut(const std::array<bool, 4>& inBefore, const Position& after, PlayedGame& played) {
+  const int firstIn = inBefore[0] + inBefore[2], secondIn = inBefore[1] + inBefore[3];
+  for (int side = 0; side < 4; ++side)
+    if (inBefore[static_cast<std::size_t>(side)] && !after.inGame(side)) ++played.sidesOut[firstIn][secondIn][side % 2];
+}
 
 // Four players: a drawn game (repetition, fifty moves) goes, as an unfinished one does, to the player
 // with more sides still in: the other's were put out first.
@@ -105,6 +132,7 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
   // lost-looking position (the other side's Pawns turned Queens) was then won.
   const bool bothSearch = !first.greedy && !second.greedy;
   int decisiveReports = 0, decisiveSign = 0;
+  PlayedGame played;
   for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
     const int side = game.position().sideToMove();
     const PlayerConfig& player = firstPlays(side) ? first : second;
@@ -121,19 +149,30 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
       decisiveReports = sign != 0 && sign == decisiveSign ? decisiveReports + 1 : (sign != 0 ? 1 : 0);
       decisiveSign = sign;
     }
+    std::array<bool, 4> inBefore{};
+    if (v.sides == 4)
+      for (int s = 0; s < 4; ++s) inBefore[static_cast<std::size_t>(s)] = game.position().inGame(s);
     game.play(m);
+    if (v.sides == 4) countSidesOut(inBefore, game.position(), played);
     ++plies;
-    if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished())
-      return {decisiveSign > 0 ? 1.0 : 0.0,
-              "adjudicated: " + std::to_string(decisiveReports) + " search reports agree", writePgn(game, tags)};
+    if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished()) {
+      played.pointsForFirst = decisiveSign > 0 ? 1.0 : 0.0;
+      played.ending = "adjudicated: " + std::to_string(decisiveReports) + " search reports agree";
+      played.pgn = writePgn(game, tags);
+      return played;
+    }
   }
   const GameResult result = game.result();
+  played.pgn = writePgn(game, tags);
   if (!result.finished()) {
     const int score = adjudicationScore(game.position());
-    return {score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5,
-            "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies", writePgn(game, tags)};
+    played.pointsForFirst = score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5;
+    played.ending = "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies";
+    return played;
   }
-  return {pointsForSide0(game.position(), result), result.reason, writePgn(game, tags)};
+  played.pointsForFirst = pointsForSide0(game.position(), result);
+  played.ending = result.reason;
+  return played;
 }
 
 }  // namespace
@@ -179,6 +218,12 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
       result.wins += forA == 1.0;
       result.draws += forA == 0.5;
       result.losses += forA == 0.0;
+      for (int first = 0; first < 3; ++first)
+        for (int second = 0; second < 3; ++second)
+          for (int whose = 0; whose < 2; ++whose) {
+            const int aIn = swap == 0 ? first : second, bIn = swap == 0 ? second : first;
+            result.sidesOut[aIn][bIn][swap == 0 ? whose : 1 - whose] += played.sidesOut[first][second][whose];
+          }
       if (onGame) onGame({result.games, forA, played.ending, played.pgn});
     }
   }

@@ -36,9 +36,16 @@ struct MatchResult {
   double points = 0;  // of player A: 1 per win, 0.5 per draw
   int wins = 0, draws = 0, losses = 0;
   long plies = 0;  // played by the two players (the random openings not counted), all games
+  // Four players: sidesOut[a][b][0] counts A's sides put out while A had `a` sides in and B `b`,
+  // sidesOut[a][b][1] B's. Where being stronger pays: going out first, or losing the last duel.
+  int sidesOut[3][3][2] = {};
   double share() const { return games ? points / games : 0; }
   double margin95() const;  // the 95% error margin of share()
 };
+
+// Four players: "sides put out (A's:B's) by sides in (A-B): 2-2 30:32, 2-1 19:13, ..." (the
+// counts of MatchResult::sidesOut, the most sides in first; empty counts left out).
+std::string sidesOutText(const MatchResult& r);
 
 // One finished game of a match.
 struct MatchGame {

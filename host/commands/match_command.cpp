@@ -92,7 +92,9 @@ cli::Command matchCommand() {
                                    "10 pawns or a mate (against the greedy player, who reports nothing: a mate).\n"
                                    "Four players: a player has two sides (South and North, or West and East) and\n"
                                    "wins when one of them is the last left; a drawn or unfinished game goes to the\n"
-                                   "player with more sides still in.",
+                                   "player with more sides still in. Then the sides put out, A's against B's, by how\n"
+                                   "many each player had in at the time: \"2-2 30:32\" means that with two sides each\n"
+                                   "in, 30 of A's and 32 of B's went out first; \"1-1\" is the last duel.",
                                    specs);
               return 0;
             }
@@ -119,6 +121,7 @@ cli::Command matchCommand() {
             out << std::fixed << std::setprecision(1) << "A scores " << r.points << " of " << r.games << " (+" << r.wins
                 << " =" << r.draws << " -" << r.losses << "): " << 100 * r.share() << "% +- " << 100 * r.margin95()
                 << "% (95%)\n";
+            if (variant.sides == 4) out << sidesOutText(r) << "\n";
             return 0;
           }};
 }

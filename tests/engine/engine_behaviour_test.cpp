@@ -333,6 +333,24 @@ TEST(EngineMatch, FourPlayersAnUnfinishedGameGoesToTheTeamWithMoreSidesStillIn) 
   EXPECT_EQ(r.losses, 1) << "A, playing West and East";
 }
 
+TEST(EngineMatch, FourPlayersTheSidesPutOutAreCountedByWhoHadHowManyIn) {
+  // South is mated by the Rooks a7 and b8 (West already out) and leaves on its first action. In
+  // the first game South is A's, with North: A had two sides in and B one (East); in the second
+  // South is B's.
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  MatchSettings settings;
+  settings.start = "1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30";
+  settings.games = 2;
+  settings.openingPlies = 0;
+  settings.maxPlies = 1;
+  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings);
+  EXPECT_EQ(r.sidesOut[2][1][0], 1) << "A's South, with A two sides in and B one";
+  EXPECT_EQ(r.sidesOut[1][2][1], 1) << "B's South, with B two sides in and A one";
+  EXPECT_EQ(sidesOutText(r), "sides put out (A's:B's) by sides in (A-B): 2-1 1:0, 1-2 0:1");
+  EXPECT_EQ(sidesOutText(MatchResult{}), "sides put out (A's:B's) by sides in (A-B): none");
+}
+
 std::string uci(const std::string& commands) {
   std::istringstream in(commands);
   std::ostringstream out;
