@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -134,6 +135,14 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
   int decisiveReports = 0, decisiveSign = 0;
   PlayedGame played;
   for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
+    // Four players: once one player's sides are all out, the other's has won, however its own
+    // sides then end the game between them.
+    if (v.sides == 4 && std::abs(firstPlayersSidesAhead(game.position())) == game.position().sidesInGame()) {
+      played.pointsForFirst = firstPlayersSidesAhead(game.position()) > 0 ? 1.0 : 0.0;
+      played.ending = "the other player's sides are all out";
+      played.pgn = writePgn(game, tags);
+      return played;
+    }
     const int side = game.position().sideToMove();
     const PlayerConfig& player = firstPlays(side) ? first : second;
     Searcher& searcher = firstPlays(side) ? s1 : s2;

@@ -56,8 +56,8 @@ struct MatchGame {
 };
 
 // Four players: A takes South and North, B West and East; the side left standing scores for its
-// player, and a drawn or unfinished game for the player with more sides still in. `onGame` is told
-// each finished game.
+// player (the game stops once one player's sides are all out), and a drawn or unfinished game for
+// the player with more sides still in. `onGame` is told each finished game.
 MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
                       const std::function<void(const MatchGame&)>& onGame = {});
 

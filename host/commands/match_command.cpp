@@ -91,10 +91,11 @@ cli::Command matchCommand() {
                                    "adjudicated won once N search reports in a row (--adjudicate) give one side\n"
                                    "10 pawns or a mate (against the greedy player, who reports nothing: a mate).\n"
                                    "Four players: a player has two sides (South and North, or West and East) and\n"
-                                   "wins when one of them is the last left; a drawn or unfinished game goes to the\n"
-                                   "player with more sides still in. Then the sides put out, A's against B's, by how\n"
-                                   "many each player had in at the time: \"2-2 30:32\" means that with two sides each\n"
-                                   "in, 30 of A's and 32 of B's went out first; \"1-1\" is the last duel.",
+                                   "wins when one of them is the last left (the game stops once the other's are all\n"
+                                   "out); a drawn or unfinished game goes to the player with more sides still in.\n"
+                                   "Then the sides put out, A's against B's, by how many each player had in at the\n"
+                                   "time: \"2-2 30:32\" means that with two sides each in, 30 of A's and 32 of B's\n"
+                                   "went out first; \"1-1\" is the last duel.",
                                    specs);
               return 0;
             }

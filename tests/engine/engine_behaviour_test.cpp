@@ -351,6 +351,25 @@ TEST(EngineMatch, FourPlayersTheSidesPutOutAreCountedByWhoHadHowManyIn) {
   EXPECT_EQ(sidesOutText(MatchResult{}), "sides put out (A's:B's) by sides in (A-B): none");
 }
 
+TEST(EngineMatch, FourPlayersAGameEndsOnceOnePlayersSidesAreAllOut) {
+  // West and East, the second player's sides, are out: whatever South and North then do between
+  // them, the first player has won, and the game is not played on.
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  MatchSettings settings;
+  settings.start = "7nK/8/8/8/8/3sQ4/8/sK7 s - - 0 30";
+  settings.games = 2;
+  settings.openingPlies = 0;
+  std::vector<MatchGame> games;
+  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings,
+                                  [&](const MatchGame& g) { games.push_back(g); });
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].ending, "the other player's sides are all out");
+  EXPECT_EQ(r.plies, 0);
+  EXPECT_EQ(r.wins, 1) << "A, playing South and North";
+  EXPECT_EQ(r.losses, 1) << "A, playing West and East";
+}
+
 std::string uci(const std::string& commands) {
   std::istringstream in(commands);
   std::ostringstream out;
@@ -398,16 +417,16 @@ TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
 }
 
 TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
-  // West and East, the second player's sides, are out; South's and North's bare Kings cannot end
-  // the game but by a draw: the fifty-move rule on the first action. The first player put both of
-  // the second's sides out, so it wins the game; with a side of each still in, a draw is a draw.
+  // West is out; the bare Kings of South and North (the first player's) and East draw by the
+  // fifty-move rule on the first action. The first player has more sides in, so it wins the game;
+  // with a side of each still in, a draw is a draw.
   PlayerConfig engine;
   engine.limits.depth = 1;
   MatchSettings settings;
   settings.games = 2;
   settings.openingPlies = 0;
   const Variant& v = builtinVariant("chameleon-redux-4p");
-  settings.start = "7nK/8/8/8/8/8/8/sK7 s - - 99 30";
+  settings.start = "7nK/8/8/8/8/8/8/sK6eK s - - 99 30";
   std::vector<MatchGame> games;
   const MatchResult onlyFirst = playMatch(v, engine, engine, settings, [&](const MatchGame& g) { games.push_back(g); });
   ASSERT_EQ(games.size(), 2u);
