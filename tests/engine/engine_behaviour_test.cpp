@@ -317,18 +317,26 @@ TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   EXPECT_EQ(playMatch(v, engine, engine, settings).plies, 6);
 }
 
+// A four-player match of two games (the sides swapped) from `start`, no random opening, both
+// players searching one ply; each finished game is added to `games` if given.
+MatchResult fourPlayerPairFrom(const std::string& start, int maxPlies, std::vector<MatchGame>* games = nullptr) {
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  MatchSettings settings;
+  settings.start = start;
+  settings.games = 2;
+  settings.openingPlies = 0;
+  settings.maxPlies = maxPlies;
+  return playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings, [&](const MatchGame& g) {
+    if (games) games->push_back(g);
+  });
+}
+
 TEST(EngineMatch, FourPlayersAnUnfinishedGameGoesToTheTeamWithMoreSidesStillIn) {
   // West is out; East alone has a Queen and a Rook against the bare Kings of South and North, the
   // first player's sides. Stopped after two plies, the game is the first player's: two sides in
   // against one, whatever the material.
-  PlayerConfig engine;
-  engine.limits.depth = 1;
-  MatchSettings settings;
-  settings.start = "7nK/8/8/8/8/8/3eR1eQ2/sK6eK s - - 0 30";
-  settings.games = 2;
-  settings.openingPlies = 0;
-  settings.maxPlies = 2;
-  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings);
+  const MatchResult r = fourPlayerPairFrom("7nK/8/8/8/8/8/3eR1eQ2/sK6eK s - - 0 30", 2);
   EXPECT_EQ(r.wins, 1) << "A, playing South and North";
   EXPECT_EQ(r.losses, 1) << "A, playing West and East";
 }
@@ -337,14 +345,7 @@ TEST(EngineMatch, FourPlayersTheSidesPutOutAreCountedByWhoHadHowManyIn) {
   // South is mated by the Rooks a7 and b8 (West already out) and leaves on its first action. In
   // the first game South is A's, with North: A had two sides in and B one (East); in the second
   // South is B's.
-  PlayerConfig engine;
-  engine.limits.depth = 1;
-  MatchSettings settings;
-  settings.start = "1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30";
-  settings.games = 2;
-  settings.openingPlies = 0;
-  settings.maxPlies = 1;
-  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings);
+  const MatchResult r = fourPlayerPairFrom("1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30", 1);
   EXPECT_EQ(r.sidesOut[2][1][0], 1) << "A's South, with A two sides in and B one";
   EXPECT_EQ(r.sidesOut[1][2][1], 1) << "B's South, with B two sides in and A one";
   EXPECT_EQ(sidesOutText(r), "sides put out (A's:B's) by sides in (A-B): 2-1 1:0, 1-2 0:1");
@@ -354,15 +355,8 @@ TEST(EngineMatch, FourPlayersTheSidesPutOutAreCountedByWhoHadHowManyIn) {
 TEST(EngineMatch, FourPlayersAGameEndsOnceOnePlayersSidesAreAllOut) {
   // West and East, the second player's sides, are out: whatever South and North then do between
   // them, the first player has won, and the game is not played on.
-  PlayerConfig engine;
-  engine.limits.depth = 1;
-  MatchSettings settings;
-  settings.start = "7nK/8/8/8/8/3sQ4/8/sK7 s - - 0 30";
-  settings.games = 2;
-  settings.openingPlies = 0;
   std::vector<MatchGame> games;
-  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings,
-                                  [&](const MatchGame& g) { games.push_back(g); });
+  const MatchResult r = fourPlayerPairFrom("7nK/8/8/8/8/3sQ4/8/sK7 s - - 0 30", 300, &games);
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[0].ending, "the other player's sides are all out");
   EXPECT_EQ(r.plies, 0);
@@ -420,24 +414,16 @@ TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
   // West is out; the bare Kings of South and North (the first player's) and East draw by the
   // fifty-move rule on the first action. The first player has more sides in, so it wins the game;
   // with a side of each still in, a draw is a draw.
-  PlayerConfig engine;
-  engine.limits.depth = 1;
-  MatchSettings settings;
-  settings.games = 2;
-  settings.openingPlies = 0;
-  const Variant& v = builtinVariant("chameleon-redux-4p");
-  settings.start = "7nK/8/8/8/8/8/8/sK6eK s - - 99 30";
   std::vector<MatchGame> games;
-  const MatchResult onlyFirst = playMatch(v, engine, engine, settings, [&](const MatchGame& g) { games.push_back(g); });
+  const MatchResult moreSidesIn = fourPlayerPairFrom("7nK/8/8/8/8/8/8/sK6eK s - - 99 30", 300, &games);
   ASSERT_EQ(games.size(), 2u);
   EXPECT_NE(games[0].pgn.find("[South \"A: search depth 1\"]"), std::string::npos) << games[0].pgn;
   EXPECT_NE(games[1].pgn.find("[East \"A: search depth 1\"]"), std::string::npos) << games[1].pgn;
   EXPECT_EQ(games[0].ending, "fifty-move rule");
-  EXPECT_EQ(onlyFirst.plies, 2) << "each game ends on its first action";
-  EXPECT_EQ(onlyFirst.wins, 1) << "A, playing South and North";
-  EXPECT_EQ(onlyFirst.losses, 1) << "A, playing West and East";
-  settings.start = "7eK/8/8/8/8/8/8/sK7 s - - 99 30";
-  const MatchResult oneEach = playMatch(v, engine, engine, settings);
+  EXPECT_EQ(moreSidesIn.plies, 2) << "each game ends on its first action";
+  EXPECT_EQ(moreSidesIn.wins, 1) << "A, playing South and North";
+  EXPECT_EQ(moreSidesIn.losses, 1) << "A, playing West and East";
+  const MatchResult oneEach = fourPlayerPairFrom("7eK/8/8/8/8/8/8/sK7 s - - 99 30", 300);
   EXPECT_EQ(oneEach.plies, 2);
   EXPECT_EQ(oneEach.draws, 2);
 }
