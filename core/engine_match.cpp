@@ -98,15 +98,16 @@ struct PlayedGame {
   double pointsForFirst = 0;  // the player who has side 0 (and, with four players, side 2)
   std::string ending;
   std::string pgn;
-  // Four players: [first's sides in][second's sides in][whose side went out: 0 first, 1 second].
-  int sidesOut[3][3][2] = {};
 };
 
-// Four players: the sides an action put out, counted by who had how many sides in before it.
-void countSidesOut(const std::array<bool, 4>& inBefore, const Position& after, PlayedGame& played) {
+// Four players: the sides an action put out, added to MatchResult::sidesOut by who had how many
+// sides in before it (the first player has sides 0 and 2).
+void countSidesOut(const std::array<bool, 4>& inBefore, const Position& after, bool firstIsA, MatchResult& result) {
   const int firstIn = inBefore[0] + inBefore[2], secondIn = inBefore[1] + inBefore[3];
+  const int aIn = firstIsA ? firstIn : secondIn, bIn = firstIsA ? secondIn : firstIn;
   for (int side = 0; side < 4; ++side)
-    if (inBefore[static_cast<std::size_t>(side)] && !after.inGame(side)) ++played.sidesOut[firstIn][secondIn][side % 2];
+    if (inBefore[static_cast<std::size_t>(side)] && !after.inGame(side))
+      ++result.sidesOut[aIn][bIn][(side % 2 == 0) == firstIsA ? 0 : 1];
 }
 
 // Four players: a drawn game (repetition, fifty moves) goes, as an unfinished one does, to the player
@@ -123,7 +124,7 @@ double pointsForSide0(const Position& pos, const GameResult& result) {
 
 PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConfig& second, Searcher& s1,
                        Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings,
-                       std::mt19937& rng, long& plies, const PgnTags& tags) {
+                       std::mt19937& rng, bool firstIsA, MatchResult& result, const PgnTags& tags) {
   Game game = settings.start.empty() ? Game(v) : Game(v, settings.start);
   for (const Move& m : opening) game.play(m);
   const auto firstPlays = [&](int side) { return side % 2 == 0; };
@@ -133,16 +134,12 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
   // lost-looking position (the other side's Pawns turned Queens) was then won.
   const bool bothSearch = !first.greedy && !second.greedy;
   int decisiveReports = 0, decisiveSign = 0;
-  PlayedGame played;
   for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
     // Four players: once one player's sides are all out, the other's has won, however its own
     // sides then end the game between them.
-    if (v.sides == 4 && std::abs(firstPlayersSidesAhead(game.position())) == game.position().sidesInGame()) {
-      played.pointsForFirst = firstPlayersSidesAhead(game.position()) > 0 ? 1.0 : 0.0;
-      played.ending = "the other player's sides are all out";
-      played.pgn = writePgn(game, tags);
-      return played;
-    }
+    const int ahead = v.sides == 4 ? firstPlayersSidesAhead(game.position()) : 0;
+    if (v.sides == 4 && std::abs(ahead) == game.position().sidesInGame())
+      return {ahead > 0 ? 1.0 : 0.0, "the other player's sides are all out", writePgn(game, tags)};
     const int side = game.position().sideToMove();
     const PlayerConfig& player = firstPlays(side) ? first : second;
     Searcher& searcher = firstPlays(side) ? s1 : s2;
@@ -162,26 +159,19 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
     if (v.sides == 4)
       for (int s = 0; s < 4; ++s) inBefore[static_cast<std::size_t>(s)] = game.position().inGame(s);
     game.play(m);
-    if (v.sides == 4) countSidesOut(inBefore, game.position(), played);
-    ++plies;
-    if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished()) {
-      played.pointsForFirst = decisiveSign > 0 ? 1.0 : 0.0;
-      played.ending = "adjudicated: " + std::to_string(decisiveReports) + " search reports agree";
-      played.pgn = writePgn(game, tags);
-      return played;
-    }
+    if (v.sides == 4) countSidesOut(inBefore, game.position(), firstIsA, result);
+    ++result.plies;
+    if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished())
+      return {decisiveSign > 0 ? 1.0 : 0.0,
+              "adjudicated: " + std::to_string(decisiveReports) + " search reports agree", writePgn(game, tags)};
   }
-  const GameResult result = game.result();
-  played.pgn = writePgn(game, tags);
-  if (!result.finished()) {
+  const GameResult ended = game.result();
+  if (!ended.finished()) {
     const int score = adjudicationScore(game.position());
-    played.pointsForFirst = score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5;
-    played.ending = "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies";
-    return played;
+    return {score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5,
+            "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies", writePgn(game, tags)};
   }
-  played.pointsForFirst = pointsForSide0(game.position(), result);
-  played.ending = result.reason;
-  return played;
+  return {pointsForSide0(game.position(), ended), ended.reason, writePgn(game, tags)};
 }
 
 }  // namespace
@@ -220,19 +210,13 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
       Searcher& firstSearcher = swap == 0 ? searcherA : searcherB;
       Searcher& secondSearcher = swap == 0 ? searcherB : searcherA;
       const PlayedGame played =
-          playOneGame(v, first, second, firstSearcher, secondSearcher, opening, settings, rng, result.plies, tags);
+          playOneGame(v, first, second, firstSearcher, secondSearcher, opening, settings, rng, swap == 0, result, tags);
       const double forA = swap == 0 ? played.pointsForFirst : 1.0 - played.pointsForFirst;
       ++result.games;
       result.points += forA;
       result.wins += forA == 1.0;
       result.draws += forA == 0.5;
       result.losses += forA == 0.0;
-      for (int first = 0; first < 3; ++first)
-        for (int second = 0; second < 3; ++second)
-          for (int whose = 0; whose < 2; ++whose) {
-            const int aIn = swap == 0 ? first : second, bIn = swap == 0 ? second : first;
-            result.sidesOut[aIn][bIn][swap == 0 ? whose : 1 - whose] += played.sidesOut[first][second][whose];
-          }
       if (onGame) onGame({result.games, forA, played.ending, played.pgn});
     }
   }
