@@ -14,25 +14,25 @@ void addWithPromotions(const Position& pos, Square from, Square to, int side, in
       // Onto a colour the colour decides; from the queen colour (Dark Green) only a Queen; from
       // no colour the choice (staying a Pawn is one of them).
       if (pos.paper(to) >= 0) {
-        out.push({from, to, kind, 0, 0, false});
+        out.push({from, to, kind, 0, 0, false, 0});
         return;
       }
       if (pos.paper(from) >= 0 && pos.paper(from) == v.queenFromPaper) {
-        out.push({from, to, kind, static_cast<std::uint8_t>(v.queenType + 1), 0, false});
+        out.push({from, to, kind, static_cast<std::uint8_t>(v.queenType + 1), 0, false, 0});
         return;
       }
     }
     if (v.promotionByColour) {
-      out.push({from, to, kind, static_cast<std::uint8_t>(v.typeForColour[v.colourAt(to)] + 1), 0, false});
+      out.push({from, to, kind, static_cast<std::uint8_t>(v.typeForColour[v.colourAt(to)] + 1), 0, false, 0});
       return;
     }
     for (int choice : v.promotionChoices)
-      out.push({from, to, kind, static_cast<std::uint8_t>(choice + 1), 0, false});
+      out.push({from, to, kind, static_cast<std::uint8_t>(choice + 1), 0, false, 0});
     for (int choice : v.holdingsChoices)
-      if (pos.held(side, choice) > 0) out.push({from, to, kind, static_cast<std::uint8_t>(choice + 1), 0, false});
+      if (pos.held(side, choice) > 0) out.push({from, to, kind, static_cast<std::uint8_t>(choice + 1), 0, false, 0});
     if (v.promotionCompulsory) return;
   }
-  out.push({from, to, kind, 0, 0, doubleStep});
+  out.push({from, to, kind, 0, 0, doubleStep, 0});
 }
 
 bool passesAllow(const Position& pos, const MoveTables& t, const Ray& ray) {
@@ -69,7 +69,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
         // Nothing crosses a wall; only the Tiled Squares King steps onto one (an Anti-Tile). Void
         // is crossed, and only the King lands there.
         if (pos.isWall(to)) {
-          if (royal && v.royalEntersWalls()) out.push({from, to, MoveKind::Normal, 0, 0, false});
+          if (royal && v.royalEntersWalls()) out.push({from, to, MoveKind::Normal, 0, 0, false, 0});
           break;
         }
         if (!royal && pos.isVoid(to)) continue;
@@ -109,7 +109,7 @@ void generateCastling(const Position& pos, MoveList& out) {
         safe = false;
         break;
       }
-    if (safe) out.push({rule.kingFrom, rule.kingTo, MoveKind::Castle, 0, static_cast<std::uint8_t>(wing), false});
+    if (safe) out.push({rule.kingFrom, rule.kingTo, MoveKind::Castle, 0, static_cast<std::uint8_t>(wing), false, 0});
   }
 }
 
@@ -120,10 +120,10 @@ void generateTileActions(const Position& pos, MoveList& out) {
   pos.tables().playable.forEach([&](Square sq) {
     const TileFacts& t = pos.tile(sq);
     if (t.state == TileState::Void) {
-      out.push({sq, sq, MoveKind::TileDrop, 0, 0, false});
-      out.push({sq, sq, MoveKind::AntiTileDrop, 0, 0, false});
+      out.push({sq, sq, MoveKind::TileDrop, 0, 0, false, 0});
+      out.push({sq, sq, MoveKind::AntiTileDrop, 0, 0, false, 0});
     } else if (pos.at(sq) == kEmpty && mayRemoveTile(t, side)) {
-      out.push({sq, sq, MoveKind::TileRemove, 0, 0, false});
+      out.push({sq, sq, MoveKind::TileRemove, 0, 0, false, 0});
     }
   });
 }
@@ -155,10 +155,10 @@ void generateSectorShifts(const Position& pos, MoveList& out) {
           promotes = promotes || (p && v.isPromotingType(pieceType(p)) && pos.tables().promotionZone[pieceSide(p)].test(to[i]));
         }
         const auto fromSlot = static_cast<Square>(slot), toSlot = static_cast<Square>(target);
-        if (!promotes) out.push({fromSlot, toSlot, MoveKind::SectorShift, 0, 0, false});
+        if (!promotes) out.push({fromSlot, toSlot, MoveKind::SectorShift, 0, 0, false, 0});
         else
           for (int choice : v.promotionChoices)
-            out.push({fromSlot, toSlot, MoveKind::SectorShift, static_cast<std::uint8_t>(choice + 1), 0, false});
+            out.push({fromSlot, toSlot, MoveKind::SectorShift, static_cast<std::uint8_t>(choice + 1), 0, false, 0});
       }
     }
   }
