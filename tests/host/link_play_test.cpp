@@ -97,7 +97,9 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
     return shown.size() > framesBefore && green(shown.back(), 0, 2) && green(shown.back(), 2, 2);
   })) << readFile(log);
   const auto shown = board.ledFramesShown();
-  if (!shown.empty()) EXPECT_FALSE(green(shown.back(), 1, 2)) << "b3 is no Knight move";
+  if (!shown.empty()) {
+    EXPECT_FALSE(green(shown.back(), 1, 2)) << "b3 is no Knight move";
+  }
 
   ::kill(pid, SIGTERM);
   int status = 0;
