@@ -1,8 +1,10 @@
 #include "engine_match.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -28,9 +30,7 @@ std::string PlayerConfig::name() const {
 double MatchResult::margin95() const {
   if (games == 0) return 0;
   const double p = share();
-  double variance = 0;  // of one game's score around p
-  variance += wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p;
-  variance /= games;
+  const double variance = std::max(0.0, squares / games - p * p);  // of one game's score around p
   return 1.96 * std::sqrt(variance / games);
 }
 
@@ -40,7 +40,7 @@ std::string sidesOutText(const MatchResult& r) {
   for (int total = 4; total >= 2; --total)
     for (int a = 2; a >= 0; --a) {
       const int b = total - a;
-      if (b < 0 || b > 2) continue;
+      if (b < 0 || b > 3) continue;
       const int* out = r.sidesOut[a][b];
       if (out[0] + out[1] == 0) continue;
       text += (first ? " " : ", ") + std::to_string(a) + "-" + std::to_string(b) + " " + std::to_string(out[0]) + ":" +
@@ -71,78 +71,101 @@ Move greedyChoice(Position& pos, std::mt19937& rng) {
   return bestMoves[std::uniform_int_distribution<std::size_t>(0, bestMoves.size() - 1)(rng)];
 }
 
-// Four players: the first player's sides (South and North) still in the game minus the second's.
-int firstPlayersSidesAhead(const Position& pos) {
-  return pos.inGame(0) + pos.inGame(2) - pos.inGame(1) - pos.inGame(3);
-}
+// Who plays each side: A or B. Two players, and four by default: A has side 0 (and 2), or side 1
+// (and 3) when the sides are swapped; four players with `--seats one`: A has one side, B the rest.
+struct Seating {
+  std::array<bool, 4> isA{};
+  int sides = 2;
 
-// Side 0's lead when a game is stopped unfinished. Four players: the team with more sides still in
-// leads, otherwise the evaluation decides, without its bonus for opponents out (which would count a
-// team-mate as one).
-int adjudicationScore(const Position& pos) {
-  if (pos.variant().sides == 2) return evaluate(pos, 0);
-  if (const int ahead = firstPlayersSidesAhead(pos)) return ahead > 0 ? kMateScore : -kMateScore;
+  int in(const Position& pos, bool ofA) const {
+    int n = 0;
+    for (int side = 0; side < sides; ++side) n += isA[static_cast<std::size_t>(side)] == ofA && pos.inGame(side);
+    return n;
+  }
+};
+
+// A's lead when a game is stopped unfinished. Four players (two sides each): the player with more
+// sides still in leads, otherwise the evaluation decides, without its bonus for opponents out (which
+// would count a team-mate as one).
+int adjudicationScore(const Position& pos, const Seating& seating) {
+  if (pos.variant().sides == 2) return evaluate(pos, seating.isA[0] ? 0 : 1);
+  if (const int ahead = seating.in(pos, true) - seating.in(pos, false)) return ahead > 0 ? kMateScore : -kMateScore;
   EvalWeights w = defaultWeights(pos.variant());
   w.opponentOut = 0;
   const std::vector<int>& values = pieceValues(pos.variant());
   int total = 0, count = 0;
-  for (const int side : {0, 2})
-    if (pos.inGame(side)) {
+  for (int side = 0; side < 4; ++side)
+    if (seating.isA[static_cast<std::size_t>(side)] && pos.inGame(side)) {
       total += evaluate(pos, side, values, w);
       ++count;
     }
   return total / count;
 }
 
+// Four players, A on one side: A's share of the three B sides it finished ahead of, a B side still
+// in alongside A (or put out by the same action) counting half.
+double oneSeatPoints(int bOutBefore, int bOutTogether) { return (bOutBefore + 0.5 * bOutTogether) / 3.0; }
+
 struct PlayedGame {
-  double pointsForFirst = 0;  // the player who has side 0 (and, with four players, side 2)
+  double pointsForA = 0;
   std::string ending;
   std::string pgn;
 };
 
 // Four players: the sides an action put out, added to MatchResult::sidesOut by who had how many
-// sides in before it (the first player has sides 0 and 2).
-void countSidesOut(const std::array<bool, 4>& inBefore, const Position& after, bool firstIsA, MatchResult& result) {
-  const int firstIn = inBefore[0] + inBefore[2], secondIn = inBefore[1] + inBefore[3];
-  const int aIn = firstIsA ? firstIn : secondIn, bIn = firstIsA ? secondIn : firstIn;
+// sides in before it.
+void countSidesOut(const std::array<bool, 4>& inBefore, const Position& after, const Seating& seating,
+                   MatchResult& result) {
+  int aIn = 0, bIn = 0;
+  for (int side = 0; side < 4; ++side)
+    if (inBefore[static_cast<std::size_t>(side)]) ++(seating.isA[static_cast<std::size_t>(side)] ? aIn : bIn);
   for (int side = 0; side < 4; ++side)
     if (inBefore[static_cast<std::size_t>(side)] && !after.inGame(side))
-      ++result.sidesOut[aIn][bIn][(side % 2 == 0) == firstIsA ? 0 : 1];
+      ++result.sidesOut[aIn][bIn][seating.isA[static_cast<std::size_t>(side)] ? 0 : 1];
 }
 
-// Four players: a drawn game (repetition, fifty moves) goes, as an unfinished one does, to the player
-// with more sides still in: the other's were put out first.
-double pointsForSide0(const Position& pos, const GameResult& result) {
-  if (pos.variant().sides == 2) return result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
-  if (result.token.find('>') == std::string::npos) {
-    const int ahead = firstPlayersSidesAhead(pos);
-    return ahead > 0 ? 1.0 : ahead < 0 ? 0.0 : 0.5;
+// A's points for a game that ended by the rules, or was stopped unfinished with both players in.
+// Two players: the result. Four, two sides each: a drawn or unfinished game goes to the player with
+// more sides still in (the other's were put out first). Four, A on one side: by the B sides A
+// outlasted, those still in counting half.
+double pointsWhenEnded(const Position& pos, const GameResult& result, const Seating& seating, bool oneSeat) {
+  if (pos.variant().sides == 2) {
+    const double forSide0 = result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
+    return seating.isA[0] ? forSide0 : 1.0 - forSide0;
   }
-  const char winner = result.token[0];
-  return winner == 's' || winner == 'n' ? 1.0 : 0.0;
+  const int aIn = seating.in(pos, true), bIn = seating.in(pos, false);
+  if (oneSeat) return oneSeatPoints(3 - bIn, bIn);
+  return aIn > bIn ? 1.0 : aIn < bIn ? 0.0 : 0.5;
 }
 
-PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const PlayerConfig& second, Searcher& s1,
-                       Searcher& s2, const std::vector<Move>& opening, const MatchSettings& settings,
-                       std::mt19937& rng, bool firstIsA, MatchResult& result, const PgnTags& tags) {
+PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, Searcher& searcherA,
+                       Searcher& searcherB, const Seating& seating, const std::vector<Move>& opening,
+                       const MatchSettings& settings, std::mt19937& rng, MatchResult& result, const PgnTags& tags) {
   Game game = settings.start.empty() ? Game(v) : Game(v, settings.start);
   for (const Move& m : opening) game.play(m);
-  const auto firstPlays = [&](int side) { return side % 2 == 0; };
   // Two players: consecutive search reports that agree one side is decisively ahead (side 0's
   // view: positive for side 0). Against a greedy player, who reports nothing, only the searcher's
   // mate scores count: its opinion alone of a big lead proved wrong in Shifting Sands, where a
   // lost-looking position (the other side's Pawns turned Queens) was then won.
-  const bool bothSearch = !first.greedy && !second.greedy;
+  const bool bothSearch = !a.greedy && !b.greedy;
   int decisiveReports = 0, decisiveSign = 0;
+  double pointsWhenAOut = 0;  // four players, A on one side: fixed by the action that put A out
+  const auto forA = [&](double forSide0) { return seating.isA[0] ? forSide0 : 1.0 - forSide0; };
+  // Four players: once one player's sides are all out, the other has won (two sides each: however
+  // its own sides then end the game between them; A on one side: A's place is settled).
+  const auto oneIsOut = [&]() -> std::optional<PlayedGame> {
+    if (v.sides != 4) return std::nullopt;
+    const int aIn = seating.in(game.position(), true), bIn = seating.in(game.position(), false);
+    if (aIn > 0 && bIn > 0) return std::nullopt;
+    const double points = aIn == 0 ? (settings.oneSeat ? pointsWhenAOut : 0.0) : 1.0;
+    return PlayedGame{points, aIn == 0 ? "A's sides are all out" : "B's sides are all out", writePgn(game, tags)};
+  };
   for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
-    // Four players: once one player's sides are all out, the other's has won, however its own
-    // sides then end the game between them.
-    const int ahead = v.sides == 4 ? firstPlayersSidesAhead(game.position()) : 0;
-    if (v.sides == 4 && std::abs(ahead) == game.position().sidesInGame())
-      return {ahead > 0 ? 1.0 : 0.0, "the other player's sides are all out", writePgn(game, tags)};
+    if (auto ended = oneIsOut()) return *ended;
     const int side = game.position().sideToMove();
-    const PlayerConfig& player = firstPlays(side) ? first : second;
-    Searcher& searcher = firstPlays(side) ? s1 : s2;
+    const bool aToAct = seating.isA[static_cast<std::size_t>(side)];
+    const PlayerConfig& player = aToAct ? a : b;
+    Searcher& searcher = aToAct ? searcherA : searcherB;
     Move m;
     if (player.greedy) {
       m = greedyChoice(game.position(), rng);
@@ -156,22 +179,30 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& first, const Player
       decisiveSign = sign;
     }
     std::array<bool, 4> inBefore{};
-    if (v.sides == 4)
-      for (int s = 0; s < 4; ++s) inBefore[static_cast<std::size_t>(s)] = game.position().inGame(s);
+    for (int s = 0; s < v.sides; ++s) inBefore[static_cast<std::size_t>(s)] = game.position().inGame(s);
+    const int bInBefore = seating.in(game.position(), false);
+    const bool aInBefore = seating.in(game.position(), true) > 0;
     game.play(m);
-    if (v.sides == 4) countSidesOut(inBefore, game.position(), firstIsA, result);
+    if (v.sides == 4) {
+      countSidesOut(inBefore, game.position(), seating, result);
+      const int bInAfter = seating.in(game.position(), false);
+      if (aInBefore && seating.in(game.position(), true) == 0)
+        pointsWhenAOut = oneSeatPoints(3 - bInBefore, bInBefore - bInAfter);
+    }
     ++result.plies;
     if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished())
-      return {decisiveSign > 0 ? 1.0 : 0.0,
+      return {forA(decisiveSign > 0 ? 1.0 : 0.0),
               "adjudicated: " + std::to_string(decisiveReports) + " search reports agree", writePgn(game, tags)};
   }
+  if (auto ended = oneIsOut()) return *ended;
   const GameResult ended = game.result();
   if (!ended.finished()) {
-    const int score = adjudicationScore(game.position());
-    return {score > 200 ? 1.0 : score < -200 ? 0.0 : 0.5,
-            "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies", writePgn(game, tags)};
+    const std::string reason = "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies";
+    if (settings.oneSeat) return {pointsWhenEnded(game.position(), ended, seating, true), reason, writePgn(game, tags)};
+    const int lead = adjudicationScore(game.position(), seating);
+    return {lead > 200 ? 1.0 : lead < -200 ? 0.0 : 0.5, reason, writePgn(game, tags)};
   }
-  return {pointsForSide0(game.position(), ended), ended.reason, writePgn(game, tags)};
+  return {pointsWhenEnded(game.position(), ended, seating, settings.oneSeat), ended.reason, writePgn(game, tags)};
 }
 
 }  // namespace
@@ -183,41 +214,37 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
   Searcher searcherA, searcherB;
   if (a.weights) searcherA.setWeights(*a.weights);
   if (b.weights) searcherB.setWeights(*b.weights);
-  const int pairs = (settings.games + 1) / 2;
-  for (int pair = 0; pair < pairs; ++pair) {
-    std::vector<Move> opening;
+  const bool oneSeat = settings.oneSeat && v.sides == 4;
+  const int gamesPerOpening = oneSeat ? 4 : 2;
+  const int openings = (settings.games + gamesPerOpening - 1) / gamesPerOpening;
+  for (int opening = 0; opening < openings; ++opening) {
+    std::vector<Move> openingMoves;
     Game g = settings.start.empty() ? Game(v) : Game(v, settings.start);
     for (int i = 0; i < settings.openingPlies && !g.result().finished(); ++i) {
       MoveList legal;
       generateLegal(g.position(), legal);
       const Move m = legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
-      opening.push_back(m);
+      openingMoves.push_back(m);
       g.play(m);
     }
-    for (int swap = 0; swap < 2; ++swap) {
+    for (int turn = 0; turn < gamesPerOpening; ++turn) {
       searcherA.clearHash();
       searcherB.clearHash();
-      const PlayerConfig& first = swap == 0 ? a : b;
-      const PlayerConfig& second = swap == 0 ? b : a;
+      Seating seating;
+      seating.sides = v.sides;
+      for (int side = 0; side < v.sides; ++side)
+        seating.isA[static_cast<std::size_t>(side)] = oneSeat ? side == turn : side % 2 == turn;
       PgnTags tags{{"Event", "tessera match"}, {"Round", std::to_string(result.games + 1)}};
-      if (v.sides == 2) {
-        tags["White"] = (swap == 0 ? "A: " : "B: ") + first.name();
-        tags["Black"] = (swap == 0 ? "B: " : "A: ") + second.name();
-      } else {
-        tags["South"] = tags["North"] = (swap == 0 ? "A: " : "B: ") + first.name();
-        tags["West"] = tags["East"] = (swap == 0 ? "B: " : "A: ") + second.name();
-      }
-      Searcher& firstSearcher = swap == 0 ? searcherA : searcherB;
-      Searcher& secondSearcher = swap == 0 ? searcherB : searcherA;
-      const PlayedGame played =
-          playOneGame(v, first, second, firstSearcher, secondSearcher, opening, settings, rng, swap == 0, result, tags);
-      const double forA = swap == 0 ? played.pointsForFirst : 1.0 - played.pointsForFirst;
+      for (int side = 0; side < v.sides; ++side)
+        tags[sideFullName(v, side)] = seating.isA[static_cast<std::size_t>(side)] ? "A: " + a.name() : "B: " + b.name();
+      const PlayedGame played = playOneGame(v, a, b, searcherA, searcherB, seating, openingMoves, settings, rng, result, tags);
       ++result.games;
-      result.points += forA;
-      result.wins += forA == 1.0;
-      result.draws += forA == 0.5;
-      result.losses += forA == 0.0;
-      if (onGame) onGame({result.games, forA, played.ending, played.pgn});
+      result.points += played.pointsForA;
+      result.squares += played.pointsForA * played.pointsForA;
+      result.wins += played.pointsForA == 1.0;
+      result.draws += played.pointsForA == 0.5;
+      result.losses += played.pointsForA == 0.0;
+      if (onGame) onGame({result.games, played.pointsForA, played.ending, played.pgn});
     }
   }
   return result;

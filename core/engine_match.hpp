@@ -1,6 +1,7 @@
 #pragma once
 // Engine configurations playing each other from varied openings, for measuring strength: each
-// opening (a few random plies) is played twice with the sides swapped.
+// opening (a few random plies) is played twice with the sides swapped (four players with A on one
+// side: four times, A on each side in turn).
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -29,16 +30,20 @@ struct MatchSettings {
   int adjudicateScore = 1000;
   std::uint32_t seed = 1;
   std::string start;  // the position string games start from (empty: the variant's start)
+  // Four players: A plays one side and B the other three (instead of two sides each); A scores its
+  // share of the B sides it finishes ahead of, one still in with it counting half.
+  bool oneSeat = false;
 };
 
 struct MatchResult {
   int games = 0;
-  double points = 0;  // of player A: 1 per win, 0.5 per draw
-  int wins = 0, draws = 0, losses = 0;
+  double points = 0;  // of player A: 1 per win, 0.5 per draw (four players on one side: a share)
+  double squares = 0;  // the sum of each game's points squared, for the margin
+  int wins = 0, draws = 0, losses = 0;  // games A scored 1, 0.5 and 0 in
   long plies = 0;  // played by the two players (the random openings not counted), all games
   // Four players: sidesOut[a][b][0] counts A's sides put out while A had `a` sides in and B `b`,
   // sidesOut[a][b][1] B's. Where being stronger pays: going out first, or losing the last duel.
-  int sidesOut[3][3][2] = {};
+  int sidesOut[3][4][2] = {};
   double share() const { return games ? points / games : 0; }
   double margin95() const;  // the 95% error margin of share()
 };
@@ -57,7 +62,8 @@ struct MatchGame {
 
 // Four players: A takes South and North, B West and East; the side left standing scores for its
 // player (the game stops once one player's sides are all out), and a drawn or unfinished game for
-// the player with more sides still in. `onGame` is told each finished game.
+// the player with more sides still in. With `oneSeat`, the game stops once A is out or alone, and A
+// scores as MatchSettings::oneSeat says. `onGame` is told each finished game.
 MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
                       const std::function<void(const MatchGame&)>& onGame = {});
 

@@ -75,9 +75,10 @@ cli::Command matchCommand() {
       cli::kVariantFileOption,
       {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 (default time=1000)"},
       {"b", "PLAYER", "the second player (default greedy)"},
-      {"games", "N", "games to play, in pairs from the same opening with sides swapped (default 20)"},
+      {"games", "N", "games to play, in pairs from the same opening with sides swapped (fours with --seats one) (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},
       {"pgn", "FILE", "write every game to FILE as it ends"},
+      {"seats", "two|one", "four players: A plays two sides against B's two (default), or one side against B's three"},
       {"adjudicate", "N", "two players: a game is won once N search reports in a row give one side 10 pawns (against greedy: a mate) (default 4; 0: play every game out)"},
   };
   return {"match", "play two engine configurations against each other and print the score",
@@ -95,7 +96,10 @@ cli::Command matchCommand() {
                                    "out); a drawn or unfinished game goes to the player with more sides still in.\n"
                                    "Then the sides put out, A's against B's, by how many each player had in at the\n"
                                    "time: \"2-2 30:32\" means that with two sides each in, 30 of A's and 32 of B's\n"
-                                   "went out first; \"1-1\" is the last duel.",
+                                   "went out first; \"1-1\" is the last duel. With --seats one, A plays one side\n"
+                                   "and B the other three, each opening four times with A on each side; the game\n"
+                                   "stops once A is out or alone, and A scores its share of B's sides it finished\n"
+                                   "ahead of (one still in with A counts half): 50% between equal players.",
                                    specs);
               return 0;
             }
@@ -106,6 +110,10 @@ cli::Command matchCommand() {
             settings.games = static_cast<int>(options.integer("games", 20, 1, 100000));
             settings.seed = static_cast<std::uint32_t>(options.integer("seed", 1, 0, 1L << 31));
             settings.adjudicateReports = static_cast<int>(options.integer("adjudicate", 4, 0, 1000));
+            const std::string seats = options.value("seats", "two");
+            if (seats != "two" && seats != "one") throw cli::UsageError("--seats is 'two' or 'one', got '" + seats + "'");
+            if (seats == "one" && variant.sides != 4) throw cli::UsageError("--seats one is for four-player variants");
+            settings.oneSeat = seats == "one";
             out << variant.name << ": A = " << a.name() << ", B = " << b.name() << "\n";
             std::ofstream pgnFile;
             if (options.has("pgn")) {
@@ -114,14 +122,17 @@ cli::Command matchCommand() {
             }
             const MatchResult r = playMatch(variant, a, b, settings, [&](const MatchGame& g) {
               const double points = g.pointsForA;
-              out << "game " << g.number << ": A " << (points == 1 ? "wins" : points == 0 ? "loses" : "draws") << " ("
-                  << g.ending << ")\n";
+              if (settings.oneSeat)
+                out << "game " << g.number << ": A scores " << std::setprecision(2) << points << " (" << g.ending << ")\n";
+              else
+                out << "game " << g.number << ": A " << (points == 1 ? "wins" : points == 0 ? "loses" : "draws") << " ("
+                    << g.ending << ")\n";
               out.flush();
               if (pgnFile.is_open()) pgnFile << g.pgn << "\n" << std::flush;
             });
-            out << std::fixed << std::setprecision(1) << "A scores " << r.points << " of " << r.games << " (+" << r.wins
-                << " =" << r.draws << " -" << r.losses << "): " << 100 * r.share() << "% +- " << 100 * r.margin95()
-                << "% (95%)\n";
+            out << std::fixed << std::setprecision(1) << "A scores " << r.points << " of " << r.games;
+            if (!settings.oneSeat) out << " (+" << r.wins << " =" << r.draws << " -" << r.losses << ")";
+            out << ": " << 100 * r.share() << "% +- " << 100 * r.margin95() << "% (95%)\n";
             if (variant.sides == 4) out << sidesOutText(r) << "\n";
             return 0;
           }};

@@ -358,10 +358,37 @@ TEST(EngineMatch, FourPlayersAGameEndsOnceOnePlayersSidesAreAllOut) {
   std::vector<MatchGame> games;
   const MatchResult r = fourPlayerPairFrom("7nK/8/8/8/8/3sQ4/8/sK7 s - - 0 30", 300, &games);
   ASSERT_EQ(games.size(), 2u);
-  EXPECT_EQ(games[0].ending, "the other player's sides are all out");
+  EXPECT_EQ(games[0].ending, "B's sides are all out");
   EXPECT_EQ(r.plies, 0);
   EXPECT_EQ(r.wins, 1) << "A, playing South and North";
   EXPECT_EQ(r.losses, 1) << "A, playing West and East";
+}
+
+TEST(EngineMatch, FourPlayersOnOneSideAScoresItsShareOfTheSidesItFinishesAhead) {
+  // West is out; South is mated by the Rooks a7 and b8 and leaves on its first action; then the
+  // game is stopped. Four games, A on South, West, North and East in turn.
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  MatchSettings settings;
+  settings.start = "1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30";
+  settings.games = 4;
+  settings.openingPlies = 0;
+  settings.maxPlies = 1;
+  settings.oneSeat = true;
+  std::vector<MatchGame> games;
+  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings,
+                                  [&](const MatchGame& g) { games.push_back(g); });
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_NEAR(games[0].pointsForA, 1.0 / 3, 1e-9) << "A's South goes out after B's West only";
+  EXPECT_EQ(games[0].ending, "A's sides are all out");
+  EXPECT_EQ(games[1].pointsForA, 0.0) << "A's West was out before any of B's sides";
+  EXPECT_NEAR(games[2].pointsForA, 2.5 / 3, 1e-9) << "A's North outlasts West and South; East, still in, counts half";
+  EXPECT_NEAR(games[3].pointsForA, 2.5 / 3, 1e-9) << "the same for A's East, North still in";
+  EXPECT_NEAR(r.share(), 0.5, 1e-9);
+  EXPECT_EQ(r.wins + r.draws + r.losses, 1) << "only the game of West, 0, is a whole loss";
+  EXPECT_EQ(r.sidesOut[1][2][0], 1) << "A's South out, A one side in and B two";
+  EXPECT_EQ(r.sidesOut[1][2][1], 2) << "B's South out, twice, with A's North or East in";
+  EXPECT_GT(r.margin95(), 0.0);
 }
 
 std::string uci(const std::string& commands) {

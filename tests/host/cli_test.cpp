@@ -111,6 +111,20 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   }
 }
 
+TEST(CliMatch, FourPlayersAPlayerMayTakeOneSideAgainstThree) {
+  const ProgramRun one = tessera("match --variant chameleon-redux-4p --a depth=1 --b depth=1 --games 4 --seats one");
+  EXPECT_EQ(one.exitCode, 0) << one.output;
+  EXPECT_NE(one.output.find("game 4: A scores "), std::string::npos) << one.output;
+  EXPECT_EQ(one.output.find("game 5:"), std::string::npos) << "four games: one opening, A on each side" << one.output;
+  EXPECT_NE(one.output.find("sides put out (A's:B's) by sides in (A-B): 1-3 "), std::string::npos) << one.output;
+  const ProgramRun twoPlayers = tessera("match --variant chess --games 2 --seats one");
+  EXPECT_EQ(twoPlayers.exitCode, 2);
+  EXPECT_NE(twoPlayers.output.find("--seats one is for four-player variants"), std::string::npos) << twoPlayers.output;
+  const ProgramRun three = tessera("match --variant chameleon-redux-4p --games 2 --seats three");
+  EXPECT_EQ(three.exitCode, 2);
+  EXPECT_NE(three.output.find("--seats is 'two' or 'one', got 'three'"), std::string::npos) << three.output;
+}
+
 TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
   const ProgramRun r = tessera("tune --variant shifting-chess --games 2 --nodes 200");
   EXPECT_EQ(r.exitCode, 0) << r.output;
