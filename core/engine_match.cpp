@@ -77,6 +77,9 @@ struct Seating {
   std::array<bool, 4> isA{};
   int sides = 2;
 
+  // Four players with A on one side (`--seats one`).
+  bool aAlone() const { return sides == 4 && isA[0] + isA[1] + isA[2] + isA[3] == 1; }
+
   int in(const Position& pos, bool ofA) const {
     int n = 0;
     for (int side = 0; side < sides; ++side) n += isA[static_cast<std::size_t>(side)] == ofA && pos.inGame(side);
@@ -128,13 +131,13 @@ void countSidesOut(const std::array<bool, 4>& inBefore, const Position& after, c
 // Two players: the result. Four, two sides each: a drawn or unfinished game goes to the player with
 // more sides still in (the other's were put out first). Four, A on one side: by the B sides A
 // outlasted, those still in counting half.
-double pointsWhenEnded(const Position& pos, const GameResult& result, const Seating& seating, bool oneSeat) {
+double pointsWhenEnded(const Position& pos, const GameResult& result, const Seating& seating) {
   if (pos.variant().sides == 2) {
     const double forSide0 = result.token == "1-0" ? 1.0 : result.token == "0-1" ? 0.0 : 0.5;
     return seating.isA[0] ? forSide0 : 1.0 - forSide0;
   }
   const int aIn = seating.in(pos, true), bIn = seating.in(pos, false);
-  if (oneSeat) return oneSeatPoints(3 - bIn, bIn);
+  if (seating.aAlone()) return oneSeatPoints(3 - bIn, bIn);
   return aIn > bIn ? 1.0 : aIn < bIn ? 0.0 : 0.5;
 }
 
@@ -157,7 +160,7 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConf
     if (v.sides != 4) return std::nullopt;
     const int aIn = seating.in(game.position(), true), bIn = seating.in(game.position(), false);
     if (aIn > 0 && bIn > 0) return std::nullopt;
-    const double points = aIn == 0 ? (settings.oneSeat ? pointsWhenAOut : 0.0) : 1.0;
+    const double points = aIn == 0 ? (seating.aAlone() ? pointsWhenAOut : 0.0) : 1.0;
     return PlayedGame{points, aIn == 0 ? "A's sides are all out" : "B's sides are all out", writePgn(game, tags)};
   };
   for (int ply = 0; ply < settings.maxPlies && !game.result().finished(); ++ply) {
@@ -181,13 +184,11 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConf
     std::array<bool, 4> inBefore{};
     for (int s = 0; s < v.sides; ++s) inBefore[static_cast<std::size_t>(s)] = game.position().inGame(s);
     const int bInBefore = seating.in(game.position(), false);
-    const bool aInBefore = seating.in(game.position(), true) > 0;
     game.play(m);
     if (v.sides == 4) {
       countSidesOut(inBefore, game.position(), seating, result);
-      const int bInAfter = seating.in(game.position(), false);
-      if (aInBefore && seating.in(game.position(), true) == 0)
-        pointsWhenAOut = oneSeatPoints(3 - bInBefore, bInBefore - bInAfter);
+      if (seating.in(game.position(), true) == 0)  // A was in: the loop stops once it is out
+        pointsWhenAOut = oneSeatPoints(3 - bInBefore, bInBefore - seating.in(game.position(), false));
     }
     ++result.plies;
     if (v.sides == 2 && settings.adjudicateReports > 0 && decisiveReports >= settings.adjudicateReports && !game.result().finished())
@@ -198,11 +199,11 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConf
   const GameResult ended = game.result();
   if (!ended.finished()) {
     const std::string reason = "adjudicated by the evaluation after " + std::to_string(settings.maxPlies) + " plies";
-    if (settings.oneSeat) return {pointsWhenEnded(game.position(), ended, seating, true), reason, writePgn(game, tags)};
+    if (seating.aAlone()) return {pointsWhenEnded(game.position(), ended, seating), reason, writePgn(game, tags)};
     const int lead = adjudicationScore(game.position(), seating);
     return {lead > 200 ? 1.0 : lead < -200 ? 0.0 : 0.5, reason, writePgn(game, tags)};
   }
-  return {pointsWhenEnded(game.position(), ended, seating, settings.oneSeat), ended.reason, writePgn(game, tags)};
+  return {pointsWhenEnded(game.position(), ended, seating), ended.reason, writePgn(game, tags)};
 }
 
 }  // namespace

@@ -317,16 +317,19 @@ TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   EXPECT_EQ(playMatch(v, engine, engine, settings).plies, 6);
 }
 
-// A four-player match of two games (the sides swapped) from `start`, no random opening, both
-// players searching one ply; each finished game is added to `games` if given.
-MatchResult fourPlayerPairFrom(const std::string& start, int maxPlies, std::vector<MatchGame>* games = nullptr) {
+// A four-player match from `start`, no random opening, both players searching one ply: two games
+// (the sides swapped), or with `oneSeat` four (A on each side in turn); each finished game is added
+// to `games` if given.
+MatchResult fourPlayerMatchFrom(const std::string& start, int maxPlies, std::vector<MatchGame>* games = nullptr,
+                                bool oneSeat = false) {
   PlayerConfig engine;
   engine.limits.depth = 1;
   MatchSettings settings;
   settings.start = start;
-  settings.games = 2;
+  settings.games = oneSeat ? 4 : 2;
   settings.openingPlies = 0;
   settings.maxPlies = maxPlies;
+  settings.oneSeat = oneSeat;
   return playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings, [&](const MatchGame& g) {
     if (games) games->push_back(g);
   });
@@ -336,7 +339,7 @@ TEST(EngineMatch, FourPlayersAnUnfinishedGameGoesToTheTeamWithMoreSidesStillIn) 
   // West is out; East alone has a Queen and a Rook against the bare Kings of South and North, the
   // first player's sides. Stopped after two plies, the game is the first player's: two sides in
   // against one, whatever the material.
-  const MatchResult r = fourPlayerPairFrom("7nK/8/8/8/8/8/3eR1eQ2/sK6eK s - - 0 30", 2);
+  const MatchResult r = fourPlayerMatchFrom("7nK/8/8/8/8/8/3eR1eQ2/sK6eK s - - 0 30", 2);
   EXPECT_EQ(r.wins, 1) << "A, playing South and North";
   EXPECT_EQ(r.losses, 1) << "A, playing West and East";
 }
@@ -345,7 +348,7 @@ TEST(EngineMatch, FourPlayersTheSidesPutOutAreCountedByWhoHadHowManyIn) {
   // South is mated by the Rooks a7 and b8 (West already out) and leaves on its first action. In
   // the first game South is A's, with North: A had two sides in and B one (East); in the second
   // South is B's.
-  const MatchResult r = fourPlayerPairFrom("1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30", 1);
+  const MatchResult r = fourPlayerMatchFrom("1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30", 1);
   EXPECT_EQ(r.sidesOut[2][1][0], 1) << "A's South, with A two sides in and B one";
   EXPECT_EQ(r.sidesOut[1][2][1], 1) << "B's South, with B two sides in and A one";
   EXPECT_EQ(sidesOutText(r), "sides put out (A's:B's) by sides in (A-B): 2-1 1:0, 1-2 0:1");
@@ -356,7 +359,7 @@ TEST(EngineMatch, FourPlayersAGameEndsOnceOnePlayersSidesAreAllOut) {
   // West and East, the second player's sides, are out: whatever South and North then do between
   // them, the first player has won, and the game is not played on.
   std::vector<MatchGame> games;
-  const MatchResult r = fourPlayerPairFrom("7nK/8/8/8/8/3sQ4/8/sK7 s - - 0 30", 300, &games);
+  const MatchResult r = fourPlayerMatchFrom("7nK/8/8/8/8/3sQ4/8/sK7 s - - 0 30", 300, &games);
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[0].ending, "B's sides are all out");
   EXPECT_EQ(r.plies, 0);
@@ -367,17 +370,8 @@ TEST(EngineMatch, FourPlayersAGameEndsOnceOnePlayersSidesAreAllOut) {
 TEST(EngineMatch, FourPlayersOnOneSideAScoresItsShareOfTheSidesItFinishesAhead) {
   // West is out; South is mated by the Rooks a7 and b8 and leaves on its first action; then the
   // game is stopped. Four games, A on South, West, North and East in turn.
-  PlayerConfig engine;
-  engine.limits.depth = 1;
-  MatchSettings settings;
-  settings.start = "1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30";
-  settings.games = 4;
-  settings.openingPlies = 0;
-  settings.maxPlies = 1;
-  settings.oneSeat = true;
   std::vector<MatchGame> games;
-  const MatchResult r = playMatch(builtinVariant("chameleon-redux-4p"), engine, engine, settings,
-                                  [&](const MatchGame& g) { games.push_back(g); });
+  const MatchResult r = fourPlayerMatchFrom("1eR6/eR7/8/7nK/8/8/8/sK6eK s - - 0 30", 1, &games, true);
   ASSERT_EQ(games.size(), 4u);
   EXPECT_NEAR(games[0].pointsForA, 1.0 / 3, 1e-9) << "A's South goes out after B's West only";
   EXPECT_EQ(games[0].ending, "A's sides are all out");
@@ -442,7 +436,7 @@ TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
   // fifty-move rule on the first action. The first player has more sides in, so it wins the game;
   // with a side of each still in, a draw is a draw.
   std::vector<MatchGame> games;
-  const MatchResult moreSidesIn = fourPlayerPairFrom("7nK/8/8/8/8/8/8/sK6eK s - - 99 30", 300, &games);
+  const MatchResult moreSidesIn = fourPlayerMatchFrom("7nK/8/8/8/8/8/8/sK6eK s - - 99 30", 300, &games);
   ASSERT_EQ(games.size(), 2u);
   EXPECT_NE(games[0].pgn.find("[South \"A: search depth 1\"]"), std::string::npos) << games[0].pgn;
   EXPECT_NE(games[1].pgn.find("[East \"A: search depth 1\"]"), std::string::npos) << games[1].pgn;
@@ -450,7 +444,7 @@ TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
   EXPECT_EQ(moreSidesIn.plies, 2) << "each game ends on its first action";
   EXPECT_EQ(moreSidesIn.wins, 1) << "A, playing South and North";
   EXPECT_EQ(moreSidesIn.losses, 1) << "A, playing West and East";
-  const MatchResult oneEach = fourPlayerPairFrom("7eK/8/8/8/8/8/8/sK7 s - - 99 30", 300);
+  const MatchResult oneEach = fourPlayerMatchFrom("7eK/8/8/8/8/8/8/sK7 s - - 99 30", 300);
   EXPECT_EQ(oneEach.plies, 2);
   EXPECT_EQ(oneEach.draws, 2);
 }
