@@ -1,5 +1,6 @@
 #include "position_text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <vector>
@@ -19,6 +20,17 @@ int sideOfLetter(char c) { return std::isupper(static_cast<unsigned char>(c)) ? 
 // Four players write each piece as its side's letter before the piece letter: s (South, the side
 // on rank 1), w (West), n (North), e (East), in turn order; the same letters name the side to move.
 constexpr std::string_view kFourSideLetters = "swne";
+
+// The count of squares written as digits from text[i] on, leaving i on its last digit. Capped far
+// beyond any board's width, so that a long run of digits cannot overflow: the caller's check of the
+// rank's length then refuses it.
+int readSquareCount(std::string_view text, std::size_t& i) {
+  constexpr int kBeyondAnyBoard = 1000;
+  int n = text[i] - '0';
+  while (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))
+    n = std::min(n * 10 + (text[++i] - '0'), kBeyondAnyBoard);
+  return n;
+}
 
 bool hasInitialMoves(const PieceType& p) {
   for (const MoveTemplate& m : p.moves.templates)
@@ -54,8 +66,7 @@ void parseTiles(const Variant& v, Position& pos, std::string_view text, std::siz
       --rank;
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
-      int n = c - '0';
-      while (i + 1 < surface.size() && std::isdigit(static_cast<unsigned char>(surface[i + 1]))) n = n * 10 + (surface[++i] - '0');
+      const int n = readSquareCount(surface, i);
       for (int k = 0; k < n; ++k) put(TileState::Void);
     } else if (c == 't') {
       put(TileState::Tile);
@@ -167,8 +178,7 @@ void parsePaper(const Variant& v, Position& pos, std::string_view text, std::siz
       --rank;
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
-      int n = c - '0';
-      while (i + 1 < surface.size() && std::isdigit(static_cast<unsigned char>(surface[i + 1]))) n = n * 10 + (surface[++i] - '0');
+      const int n = readSquareCount(surface, i);
       file += n;
       if (file > v.size.files) fail(at + i, "colour rank " + std::to_string(rank + 1) + " runs past the last file");
     } else {
@@ -264,9 +274,7 @@ Placement parsePlacement(const Variant& v, std::string_view text) {
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
       if (c == '0' && (i == 0 || !std::isdigit(static_cast<unsigned char>(text[i - 1]))))
         fail(i, "a count of empty squares cannot start with 0");
-      int n = c - '0';
-      while (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))) n = n * 10 + (text[++i] - '0');
-      file += n;
+      file += readSquareCount(text, i);
       if (file > v.size.files) fail(i, "rank " + std::to_string(rank + 1) + " runs past file " + std::string(1, fileLetter(v.size.files - 1)));
     } else if (v.sides == 4 && kFourSideLetters.find(c) != std::string_view::npos) {
       const int side = static_cast<int>(kFourSideLetters.find(c));

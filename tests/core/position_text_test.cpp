@@ -83,6 +83,22 @@ TEST(PositionTextErrors, TwelveByTwelveNeedsTwelveRanks) {
   EXPECT_NE(errorOf(dd, "6k6/12/12/12/12/12/12/12/12/12/12/6K5[] w - - 0 1").find("runs past"), std::string::npos);
 }
 
+// Found by fuzzing (2026-11-26): a run of digits long enough to overflow an int wrapped to a
+// negative count, and the placement then wrote outside the board.
+TEST(PositionTextErrors, AnyRunOfDigitsIsACountTooLongForTheRank) {
+  const std::string digits(40, '1');
+  EXPECT_NE(errorOf(builtinVariant("chess"), digits + "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("character 40: rank 8 runs past file h"), std::string::npos);
+  EXPECT_NE(errorOf(builtinVariant("chess"), "rnbqkbnr/pppppppp/" + std::string(30, '9') + "/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("rank 6 runs past file h"), std::string::npos);
+  const Variant& tiled = builtinVariant("tiled-squares");
+  const std::string tiledStart = positionString(startPosition(tiled));
+  const std::string placement = tiledStart.substr(0, tiledStart.find(' '));
+  EXPECT_NE(errorOf(tiled, placement + " w - - 0 1 " + digits + "/8/8/8/8/8/8/8").find("tile rank 8 runs past the last file"), std::string::npos);
+  const Variant& sands = builtinVariant("shifting-sands");
+  const std::string sandsStart = positionString(startPosition(sands));
+  const std::string sandsPlacement = sandsStart.substr(0, sandsStart.find(' '));
+  EXPECT_NE(errorOf(sands, sandsPlacement + " w - - 0 1 " + digits + "/6/6/6/6/6/6").find("colour rank 7 runs past the last file"), std::string::npos);
+}
+
 TEST(SquareNames, RoundTripOnLargeBoards) {
   const BoardSize big{16, 16};
   for (int f = 0; f < 16; ++f)
