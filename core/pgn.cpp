@@ -1,5 +1,6 @@
 #include "pgn.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <sstream>
@@ -112,6 +113,12 @@ bool isResultToken(const std::string& t) {
   return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t.find('>') != std::string::npos;
 }
 
+// As the PGN standard has it: a letter, then letters, digits or underscores.
+bool isTagName(const std::string& name) {
+  return !name.empty() && std::isalpha(static_cast<unsigned char>(name[0])) &&
+         std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
 }  // namespace
 
 PgnGame readPgn(std::string_view text, const VariantLookup& lookup) {
@@ -126,7 +133,8 @@ PgnGame readPgn(std::string_view text, const VariantLookup& lookup) {
     if (!inComment && !line.empty() && line[0] == '[') {
       const auto space = line.find(' ');
       const auto open = line.find('"'), close = line.rfind('"');
-      if (space == std::string::npos || open == std::string::npos || close <= open || line.back() != ']')
+      if (space == std::string::npos || open == std::string::npos || open < space || close <= open || line.back() != ']' ||
+          !isTagName(line.substr(1, space - 1)))
         throw PgnError("line " + std::to_string(lineNo) + ": malformed tag: " + line);
       std::string value;
       for (std::size_t i = open + 1; i < close; ++i) {

@@ -125,6 +125,20 @@ TEST(Pgn, TheFirstBadActionIsNamedWithItsLineAndNumber) {
   EXPECT_THROW(readPgn("[Variant \"chess\"]\n[FEN \"garbage\"]\n\n1. e4 *\n"), PgnError);
 }
 
+// Found by fuzzing (2026-11-26): a damaged tag line whose name ran into its value was read as a
+// tag named 'East"A:', and the record written back from it read differently again.
+TEST(Pgn, ATagWhoseNameIsNoNameIsRefusedWithItsLine) {
+  for (const char* line : {"[East\"A: search 1000 ms\"]", "[Ea#st \"A\"]", "[1East \"A\"]", "[ \"A\"]"}) {
+    try {
+      readPgn(std::string("[Event \"?\"]\n") + line + "\n[Variant \"chess\"]\n\n1. e4 *\n");
+      ADD_FAILURE() << "read: " << line;
+    } catch (const PgnError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("line 2: malformed tag: ") + line), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(readPgn("[Event \"?\"]\n[Time_Control2 \"40/7200\"]\n\n1. e4 *\n").tags.at("Time_Control2"), "40/7200");
+}
+
 TEST(Pgn, CommentsAnnotationsAndMoveNumbersAreSkipped) {
   const PgnGame g = readPgn("[Variant \"chess\"]\n\n1. e4 {best by test} e5 $1 2. Nf3! ; a comment\nNc6?! *\n");
   EXPECT_EQ(g.game->actions().size(), 4u);
