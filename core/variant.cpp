@@ -31,6 +31,16 @@ class TextParser {
     throw VariantError(std::string(source_) + ", line " + std::to_string(line) + ": " + what);
   }
 
+  // A whole number from `least` to `most`, nothing else.
+  int parseCount(int line, const std::string& key, const std::string& value, int least, int most) const {
+    const bool digits = !value.empty() && value.size() <= 6 && value.find_first_not_of("0123456789") == std::string::npos;
+    const int n = digits ? std::stoi(value) : -1;
+    if (n < least || n > most)
+      fail(line, key + " must be a whole number from " + std::to_string(least) + " to " + std::to_string(most) + ", got '" +
+                     value + "'");
+    return n;
+  }
+
   bool parseYesNo(int line, const std::string& value) const {
     if (value == "yes" || value == "true") return true;
     if (value == "no" || value == "false") return false;
@@ -68,6 +78,7 @@ class TextParser {
       if (w.size() != 1) fail(line, "expected single piece letters, got '" + w + "'");
       const int t = v.typeByLetter(w[0]);
       if (t < 0) fail(line, "no piece with letter '" + w + "'");
+      if (std::find(types.begin(), types.end(), t) != types.end()) fail(line, "piece letter '" + w + "' listed twice");
       types.push_back(t);
     }
     return types;
@@ -84,8 +95,8 @@ class TextParser {
         fail(line, "board must be FILESxRANKS with both between 1 and 16, got '" + value + "'");
       v.size = {f, r};
     } else if (key == "sides") {
-      const int n = std::atoi(value.c_str());
-      if (n != 2 && n != 4) fail(line, "sides must be 2 or 4");
+      const int n = parseCount(line, key, value, 2, 4);
+      if (n == 3) fail(line, "sides must be 2 or 4");
       v.sides = n;
     } else if (key == "piece") {
       const auto w = words(value);
@@ -116,8 +127,7 @@ class TextParser {
     } else if (key == "start") {
       v.startPosition = value;
     } else if (key == "promotion-zone") {
-      v.promotionZone = std::atoi(value.c_str());
-      if (v.promotionZone < 1) fail(line, "promotion-zone must be at least 1");
+      v.promotionZone = parseCount(line, key, value, 1, kMaxRanks);
     } else if (key == "promotion-pieces") {
       v.promotingTypes = parseLetters(line, v, value);
     } else if (key == "promotion-choices") {
@@ -146,11 +156,11 @@ class TextParser {
       v.sectors = true;
       v.startEmptySlots = value;
     } else if (key == "initial-move-ranks") {
-      v.initialMoveRanks = std::atoi(value.c_str());
-      if (v.initialMoveRanks < 1 || v.initialMoveRanks > v.size.ranks) fail(line, "initial-move-ranks must be a rank count");
+      v.initialMoveRanks = parseCount(line, key, value, 1, v.size.ranks);
     } else if (key == "paper-colours") {
       for (const std::string& w : words(value)) {
         if (w.size() != 3 || w[1] != ':') fail(line, "paper-colours entries are COLOUR:PIECE or COLOUR:-, got '" + w + "'");
+        if (v.paperColours.size() >= v.typeForPaper.size()) fail(line, "more than 8 paper colours");
         v.paperColours += w[0];
         if (w[2] != '-') {
           const int t = v.typeByLetter(w[2]);
@@ -168,19 +178,20 @@ class TextParser {
       v.plainSquareType = v.typeByLetter(value.empty() ? '?' : value[0]);
       if (v.plainSquareType < 0) fail(line, "no piece with letter '" + value + "'");
     } else if (key == "opening-drops") {
-      v.openingDrops = std::atoi(value.c_str());
+      v.openingDrops = parseCount(line, key, value, 0, 100);
     } else if (key == "queen-from-colour") {
       if (value.size() != 3 || value[1] != ':') fail(line, "queen-from-colour is COLOUR:PIECE");
       const auto i = v.paperColours.find(value[0]);
       if (i == std::string::npos) fail(line, "unknown paper colour");
       v.queenFromPaper = static_cast<int>(i);
       v.queenType = v.typeByLetter(value[2]);
+      if (v.queenType < 0) fail(line, std::string("no piece with letter '") + value[2] + "'");
     } else if (key == "tiles") {
       v.startTiles = value;
     } else if (key == "promotion-by-colour") {
       v.promotionByColour = parseYesNo(line, value);
     } else if (key == "fifty-move-limit") {
-      v.fiftyMoveLimit = std::atoi(value.c_str());
+      v.fiftyMoveLimit = parseCount(line, key, value, 1, 999);
     } else {
       fail(line, "unknown key '" + key + "'");
     }
@@ -255,6 +266,11 @@ std::vector<Variant> parseVariantText(std::string_view text, std::string_view so
     if (v.pieces.empty()) parser.fail(startLine[i], "variant '" + v.name + "' has no pieces");
     if (v.startPosition.empty()) parser.fail(startLine[i], "variant '" + v.name + "' has no start position");
     if (v.royalType() < 0) parser.fail(startLine[i], "variant '" + v.name + "' has no royal piece");
+    // A piece that takes its type from the square's colour needs a type for every colour.
+    if (std::find(v.changesWithColour.begin(), v.changesWithColour.end(), true) != v.changesWithColour.end())
+      for (std::size_t c = 0; c < v.colourLetters.size(); ++c)
+        if (v.typeForColour[c] < 0)
+          parser.fail(startLine[i], "variant '" + v.name + "': colour '" + v.colourLetters[c] + "' of the board-colours has no colour-types entry");
     try {
       v.tables = buildMoveTables(v);
     } catch (const std::exception& e) {

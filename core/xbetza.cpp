@@ -203,14 +203,15 @@ class Parser {
     }
   }
 
+  // A range or a castling distance: no board is wider than 16, so more than two digits is a mistake.
   int readNumber() {
+    const std::size_t start = pos_;
     int n = 0;
-    bool any = false;
     while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      if (pos_ - start == 2) fail(start, "a number of more than two digits");
       n = n * 10 + (text_[pos_++] - '0');
-      any = true;
     }
-    return any ? n : 0;
+    return n;
   }
 
   std::vector<Offset> filtered(const Leg& leg, const Atom& atom, std::size_t at) {

@@ -52,6 +52,37 @@ TEST(VariantText, ErrorsNameTheLine) {
   EXPECT_NE(message("[x]\nboard = 8x8\npiece = rook R R\nstart = 8/8/8/8/8/8/8/R7 w - - 0 1\n").find("no royal piece"), std::string::npos);
 }
 
+// Mistakes in a variant file found by fuzzing (2026-11-26; scripts/fuzz.sh): each crashed the
+// program or made actions it could not name, and is now refused with its line.
+TEST(VariantText, MistakesThatOnceCrashedAreRefusedWithTheirLine) {
+  auto message = [](const std::string& text) {
+    try {
+      parseVariantText(text, "my.variants");
+    } catch (const VariantError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string chess = "[x]\nboard = 8x8\npiece = king K K royal\npiece = queen Q Q\npiece = pawn P fmWfcF\n"
+                            "start = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  EXPECT_EQ(message(chess), "accepted");
+  EXPECT_EQ(message(chess + "piece = rider R W1111111111\n"),
+            "my.variants, line 7: XBetza 'W1111111111', position 2: a number of more than two digits");
+  EXPECT_NE(message(chess + "promotion-pieces = P\npromotion-choices = Q Q\n").find("line 8: piece letter 'Q' listed twice"),
+            std::string::npos);
+  EXPECT_NE(message(chess + "fifty-move-limit = 1e9\n").find("line 7: fifty-move-limit must be a whole number from 1 to 999, got '1e9'"),
+            std::string::npos);
+  EXPECT_NE(message(chess + "sides = four\n").find("line 7: sides must be a whole number"), std::string::npos);
+  EXPECT_NE(message(chess + "paper-colours = A:Q B:Q C:Q D:Q E:Q F:Q G:Q H:Q I:Q\n").find("line 7: more than 8 paper colours"),
+            std::string::npos);
+  EXPECT_NE(message(chess + "paper-colours = A:Q\nqueen-from-colour = A:Z\n").find("line 8: no piece with letter 'Z'"), std::string::npos);
+  // A Queen that changes with the colour under it, on a board with a colour that names no type.
+  const std::string colours = chess + "board-colours = " + std::string("RJRJRJRJ/") + "RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR\n";
+  EXPECT_EQ(message(colours + "colour-types = R:Q J:Q\n"), "accepted");
+  EXPECT_NE(message(colours + "colour-types = R:Q\n").find("line 1: variant 'x': colour 'J' of the board-colours has no colour-types entry"),
+            std::string::npos) << message(colours + "colour-types = R:Q\n");
+}
+
 TEST(VariantRegistry, UnknownNameListsTheKnownOnes) {
   try {
     builtinVariant("chesss");
