@@ -20,6 +20,15 @@ std::string sideFullName(const Variant& v, int side) {
   return v.sides == 4 ? four[side] : two[side];
 }
 
+namespace {
+
+// Resignation and loss on time are two-player results: the side is White (0) or Black (1).
+void checkTwoPlayerSide(int side) {
+  if (side != 0 && side != 1) throw std::invalid_argument("the side must be 0 (White) or 1 (Black), got " + std::to_string(side));
+}
+
+}  // namespace
+
 Game::Game(const Variant& variant) : Game(variant, variant.startPosition) {}
 
 Game::Game(const Variant& variant, std::string_view startPosition)
@@ -64,12 +73,14 @@ void Game::takeBack(int plies) {
 
 void Game::resign(int side) {
   if (variant_->sides != 2) throw std::invalid_argument("in a four-player game a side leaves when it has no legal action");
+  checkTwoPlayerSide(side);
   if (result().finished()) throw std::invalid_argument("the game is over (" + result().reason + ")");
   declared_ = GameResult{side == 0 ? "0-1" : "1-0", sideFullName(*variant_, side) + " resigns"};
 }
 
 void Game::loseOnTime(int side) {
   if (variant_->sides != 2) throw std::invalid_argument("time controls are for two players");
+  checkTwoPlayerSide(side);
   if (result().finished()) throw std::invalid_argument("the game is over (" + result().reason + ")");
   declared_ = GameResult{side == 0 ? "0-1" : "1-0", sideFullName(*variant_, side) + " loses on time"};
 }

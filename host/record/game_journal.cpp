@@ -56,9 +56,9 @@ void syncDirectoryOf(const std::string& path) {
   }
 }
 
-std::string line(const std::string& payload) { return payload + " #" + checksum(payload) + "\n"; }
-
 }  // namespace
+
+std::string journalLine(const std::string& payload) { return payload + " #" + checksum(payload) + "\n"; }
 
 GameJournal GameJournal::create(const std::string& path, const Game& game) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
@@ -66,8 +66,8 @@ GameJournal GameJournal::create(const std::string& path, const Game& game) {
   GameJournal journal(path, fd);
   const Variant& v = game.variant();
   writeAll(fd,
-           line(kHeader) + line("variant " + (v.fullName.empty() ? v.name : v.fullName)) +
-               line("start " + game.startPosition()),
+           journalLine(kHeader) + journalLine("variant " + (v.fullName.empty() ? v.name : v.fullName)) +
+               journalLine("start " + game.startPosition()),
            path);
   syncDirectoryOf(path);
   return journal;
@@ -89,7 +89,7 @@ GameJournal::~GameJournal() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void GameJournal::append(const std::string& payload) { writeAll(fd_, line(payload), path_); }
+void GameJournal::append(const std::string& payload) { writeAll(fd_, journalLine(payload), path_); }
 
 void GameJournal::recordAction(const Position& before, const Move& m, std::optional<long> thoughtMillis) {
   append("action " + longAlgebraic(before, m) + (thoughtMillis ? " t=" + std::to_string(*thoughtMillis) : ""));

@@ -21,6 +21,9 @@ class JournalError : public std::runtime_error {
 
 struct RecoveredGame;
 
+// One journal line as written: the payload, " #", its checksum, a newline.
+std::string journalLine(const std::string& payload);
+
 class GameJournal {
  public:
   // Starts a journal for a new game at `path` (replacing any file there).

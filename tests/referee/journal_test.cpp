@@ -140,4 +140,24 @@ TEST_F(Journal, AGarbledLastLineIsDroppedTooButDamageBeforeTheEndIsRefused) {
   EXPECT_THROW(GameJournal::recover((dir_ / "missing").string()), JournalError);
 }
 
+// Found by fuzzing (2026-11-26): an intact line naming a side that does not exist (a resignation
+// or loss on time by side 4) made the program read past the names of the sides.
+TEST_F(Journal, AnEntryForASideThatDoesNotExistIsRefusedWithItsLine) {
+  const std::string start = journalLine("tessera-journal 1") + journalLine("variant chess") +
+                            journalLine("start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") +
+                            journalLine("action e2e4");
+  for (const char* entry : {"resign 4", "flag -1"}) {
+    overwrite(start + journalLine(entry));
+    try {
+      GameJournal::recover(path_);
+      ADD_FAILURE() << "recovered with '" << entry << "'";
+    } catch (const JournalError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("line 5 '") + entry + "': the side must be 0 (White) or 1 (Black)"),
+                std::string::npos) << e.what();
+    }
+  }
+  overwrite(start + journalLine("resign 1"));
+  EXPECT_EQ(GameJournal::recover(path_).game->result().reason, "Black resigns");
+}
+
 }  // namespace
