@@ -1,8 +1,12 @@
 #include "uci.hpp"
 
-#include <memory>
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "move_text.hpp"
@@ -16,25 +20,38 @@ std::string uciScore(int score) {
   return isMateScore(score) ? "mate " + std::to_string(movesToMate(score)) : "cp " + std::to_string(score);
 }
 
+// The search runs on its own thread so that the reader stays free for `stop`, `isready` and `quit`
+// while it thinks, as a GUI expects.
 class UciSession {
  public:
   UciSession(std::ostream& out) : out_(out), variant_(&builtinVariant("chess")), position_(startPosition(*variant_)) {}
+  ~UciSession() { stopSearch(); }
 
   bool handle(const std::string& line) {
     std::istringstream words(line);
     std::string command;
     words >> command;
     if (command.empty()) return true;
+    if (command == "isready") {
+      say("readyok\n");
+      return true;
+    }
+    if (command == "stop") {
+      stopSearch();
+      return true;
+    }
+    // Anything else that changes the session ends a search still running first (it still answers
+    // with its bestmove).
+    stopSearch();
     if (command == "quit") return false;
     try {
       if (command == "uci") {
-        out_ << "id name Tessera\nid author the Tessera team\n";
-        out_ << "option name UCI_Variant type combo default chess";
-        for (const std::string& name : builtinVariantNames()) out_ << " var " << name;
-        out_ << "\noption name MultiPV type spin default 1 min 1 max 64\n";
-        out_ << "option name Hash type spin default 16 min 1 max 1024\nuciok\n";
-      } else if (command == "isready") {
-        out_ << "readyok\n";
+        std::string text = "id name Tessera\nid author the Tessera team\n";
+        text += "option name UCI_Variant type combo default chess";
+        for (const std::string& name : builtinVariantNames()) text += " var " + name;
+        text += "\noption name MultiPV type spin default 1 min 1 max 64\n";
+        text += "option name Hash type spin default 16 min 1 max 1024\nuciok\n";
+        say(text);
       } else if (command == "setoption") {
         setOption(words);
       } else if (command == "ucinewgame") {
@@ -45,16 +62,48 @@ class UciSession {
       } else if (command == "go") {
         go(words);
       } else {
-        out_ << "info string unknown command '" << command << "'\n";
+        say("info string unknown command '" + command + "'\n");
       }
     } catch (const std::exception& e) {
-      out_ << "info string " << command << ": " << e.what() << "\n";
+      say("info string " + command + ": " + e.what() + "\n");
     }
-    out_.flush();
     return true;
   }
 
+  // The input has ended: a search with limits is let finish, an infinite one is stopped.
+  void finish() {
+    if (infinite_) stopSearch();
+    else if (worker_.joinable()) worker_.join();
+  }
+
  private:
+  void say(const std::string& text) {
+    const std::lock_guard lock(outGuard_);
+    out_ << text;
+    out_.flush();
+  }
+
+  void stopSearch() {
+    if (!worker_.joinable()) return;
+    {
+      const std::lock_guard lock(stopGuard_);
+      stopRequested_ = true;
+    }
+    cancel_ = true;
+    stopSignal_.notify_all();
+    worker_.join();
+  }
+
+  static int number(const std::string& value, const std::string& what) {
+    try {
+      std::size_t used = 0;
+      const int n = std::stoi(value, &used);
+      if (used == value.size()) return n;
+    } catch (const std::exception&) {
+    }
+    throw std::invalid_argument(what + " must be a number, got '" + value + "'");
+  }
+
   void setOption(std::istringstream& words) {
     std::string word, name, value;
     words >> word;  // "name"
@@ -64,11 +113,11 @@ class UciSession {
       variant_ = &builtinVariant(value);
       position_ = startPosition(*variant_);
     } else if (name == "MultiPV") {
-      multiPv_ = std::max(1, std::stoi(value));
+      multiPv_ = std::max(1, number(value, "MultiPV"));
     } else if (name == "Hash") {
-      searcher_ = Searcher(std::clamp(std::stoi(value), 1, 1024));
+      searcher_ = Searcher(std::clamp(number(value, "Hash"), 1, 1024));
     } else {
-      out_ << "info string unknown option '" << name << "'\n";
+      say("info string unknown option '" + name + "'\n");
     }
   }
 
@@ -94,45 +143,75 @@ class UciSession {
   void go(std::istringstream& words) {
     SearchLimits limits;
     limits.multiPv = multiPv_;
+    limits.cancel = &cancel_;
+    bool infinite = false, limited = false;
     int ourTime = 0, ourIncrement = 0, movesToGo = 30;
     const bool white = position_.sideToMove() == 0;
     for (std::string word; words >> word;) {
-      long value = 0;
       if (word == "infinite") {
-        limits.depth = 12;
+        infinite = true;
         continue;
       }
+      if (word == "searchmoves" || word == "ponder" || word == "mate")
+        throw std::invalid_argument("'" + word + "' is not supported (depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite)");
+      std::string value;
       if (!(words >> value)) throw std::invalid_argument("'" + word + "' needs a number");
-      if (word == "depth") limits.depth = static_cast<int>(value);
-      else if (word == "nodes") limits.nodes = value;
-      else if (word == "movetime") limits.millis = static_cast<int>(value);
-      else if (word == (white ? "wtime" : "btime")) ourTime = static_cast<int>(value);
-      else if (word == (white ? "winc" : "binc")) ourIncrement = static_cast<int>(value);
-      else if (word == "movestogo") movesToGo = std::max(1, static_cast<int>(value));
+      const int n = number(value, "'" + word + "'");
+      limited = limited || word == "depth" || word == "nodes" || word == "movetime" || word == "wtime" || word == "btime";
+      if (word == "depth") limits.depth = n;
+      else if (word == "nodes") limits.nodes = n;
+      else if (word == "movetime") limits.millis = n;
+      else if (word == (white ? "wtime" : "btime")) ourTime = n;
+      else if (word == (white ? "winc" : "binc")) ourIncrement = n;
+      else if (word == "movestogo") movesToGo = std::max(1, n);
     }
+    // A `go` with no limit at all searches until `stop`, as `go infinite` does.
+    if (!limited) infinite = true;
     if (ourTime > 0 && limits.millis == 0)
       limits.millis = std::max(1, std::min(ourTime / 2, ourTime / movesToGo + ourIncrement / 2));
-    const SearchReport report = searcher_.search(position_, limits, [&](const SearchReport& r) {
+    cancel_ = false;
+    stopRequested_ = false;
+    infinite_ = infinite;
+    worker_ = std::thread([this, limits, infinite, root = position_]() mutable { think(root, limits, infinite); });
+  }
+
+  void think(Position& root, const SearchLimits& limits, bool infinite) {
+    const SearchReport report = searcher_.search(root, limits, [&](const SearchReport& r) {
+      std::string text;
       for (std::size_t i = 0; i < r.lines.size(); ++i) {
-        out_ << "info depth " << r.depth << " multipv " << i + 1 << " score " << uciScore(r.lines[i].score)
-             << " nodes " << r.nodes << " time " << static_cast<long>(r.seconds * 1000) << " pv";
-        Position walk = position_;
+        text += "info depth " + std::to_string(r.depth) + " multipv " + std::to_string(i + 1) + " score " +
+                uciScore(r.lines[i].score) + " nodes " + std::to_string(r.nodes) + " time " +
+                std::to_string(static_cast<long>(r.seconds * 1000)) + " pv";
+        Position walk = root;
         for (const Move& m : r.lines[i].moves) {
-          out_ << ' ' << longAlgebraic(walk, m);
+          text += ' ' + longAlgebraic(walk, m);
           walk.make(m);
         }
-        out_ << "\n";
+        text += "\n";
       }
+      say(text);
     });
-    out_ << "bestmove " << (report.lines.empty() ? "(none)" : longAlgebraic(position_, report.lines.front().moves.front()))
-         << "\n";
+    // After `go infinite` the answer waits for `stop`, even when the search has nothing left to do.
+    if (infinite) {
+      std::unique_lock lock(stopGuard_);
+      stopSignal_.wait(lock, [&] { return stopRequested_; });
+    }
+    say("bestmove " + (report.lines.empty() ? std::string("(none)") : longAlgebraic(root, report.lines.front().moves.front())) +
+        "\n");
   }
 
   std::ostream& out_;
+  std::mutex outGuard_;
   const Variant* variant_;
   Position position_;
   Searcher searcher_;
   int multiPv_ = 1;
+  std::thread worker_;
+  std::atomic<bool> cancel_{false};
+  bool infinite_ = false;
+  std::mutex stopGuard_;
+  std::condition_variable stopSignal_;
+  bool stopRequested_ = false;
 };
 
 }  // namespace
@@ -140,7 +219,8 @@ class UciSession {
 void runUci(std::istream& in, std::ostream& out) {
   UciSession session(out);
   for (std::string line; std::getline(in, line);)
-    if (!session.handle(line)) break;
+    if (!session.handle(line)) return;
+  session.finish();
 }
 
 }  // namespace tessera

@@ -1,9 +1,8 @@
 // The engine as a player meets it: values that follow the pieces' powers, several lines for a hint,
-// limits that end the search, every variant answered, and the UCI protocol.
+// limits that end the search, every variant answered, matches (the UCI protocol: uci_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <sstream>
 
 #include "core/engine_match.hpp"
 #include "core/evaluation.hpp"
@@ -11,7 +10,6 @@
 #include "core/movegen.hpp"
 #include "core/position_text.hpp"
 #include "core/search.hpp"
-#include "core/uci.hpp"
 #include "core/weight_tuning.hpp"
 
 using namespace tessera;
@@ -383,52 +381,6 @@ TEST(EngineMatch, FourPlayersOnOneSideAScoresItsShareOfTheSidesItFinishesAhead) 
   EXPECT_EQ(r.sidesOut[1][2][0], 1) << "A's South out, A one side in and B two";
   EXPECT_EQ(r.sidesOut[1][2][1], 2) << "B's South out, twice, with A's North or East in";
   EXPECT_GT(r.margin95(), 0.0);
-}
-
-std::string uci(const std::string& commands) {
-  std::istringstream in(commands);
-  std::ostringstream out;
-  runUci(in, out);
-  return out.str();
-}
-
-TEST(EngineUci, AnnouncesItselfAndTheVariants) {
-  const std::string out = uci("uci\nisready\nquit\n");
-  EXPECT_NE(out.find("id name Tessera"), std::string::npos);
-  EXPECT_NE(out.find("option name UCI_Variant type combo default chess"), std::string::npos);
-  for (const char* v : {"var desert-dust", "var chameleon-redux-4p", "var tiled-squares", "var shifting-sands"})
-    EXPECT_NE(out.find(v), std::string::npos) << v;
-  EXPECT_NE(out.find("uciok"), std::string::npos);
-  EXPECT_NE(out.find("readyok"), std::string::npos);
-}
-
-TEST(EngineUci, PlaysAVariantFromAPositionStringWithMoves) {
-  const std::string out = uci(
-      "setoption name UCI_Variant value shifting-chess\n"
-      "position startpos moves BI-BII\n"
-      "go depth 2\n"
-      "position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\n"
-      "setoption name UCI_Variant value chess\n"
-      "position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\n"
-      "go depth 3\n");
-  EXPECT_NE(out.find("bestmove h1h8"), std::string::npos) << out;
-  EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
-  // The shifting-chess search answered with a legal action of Black.
-  const auto first = out.find("bestmove ");
-  ASSERT_NE(first, std::string::npos);
-  Position pos = startPosition(builtinVariant("shifting-chess"));
-  pos.make(parseMove(pos, "BI-BII"));
-  const std::string reply = out.substr(first + 9, out.find('\n', first) - first - 9);
-  EXPECT_NO_THROW(parseMove(pos, reply)) << reply;
-}
-
-TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
-  const std::string out = uci("position fen garbage\nsetoption name UCI_Variant value nonsense\nfoo\ngo depth x\nisready\n");
-  EXPECT_NE(out.find("info string position:"), std::string::npos) << out;
-  EXPECT_NE(out.find("info string setoption:"), std::string::npos) << out;
-  EXPECT_NE(out.find("info string unknown command 'foo'"), std::string::npos) << out;
-  EXPECT_NE(out.find("info string go: 'depth' needs a number"), std::string::npos) << out;
-  EXPECT_NE(out.find("readyok"), std::string::npos);
 }
 
 TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {

@@ -1,0 +1,108 @@
+#pragma once
+// Talking to runUci as a GUI does: lines typed while the session runs on its own thread, and the
+// answers watched as they arrive.
+#include <chrono>
+#include <condition_variable>
+#include <istream>
+#include <mutex>
+#include <ostream>
+#include <streambuf>
+#include <string>
+#include <thread>
+
+#include "core/uci.hpp"
+
+namespace tessera::testing {
+
+class UciConversation {
+ public:
+  UciConversation() : in_(&typed_), out_(&answers_), session_([this] {
+    runUci(in_, out_);
+    const std::lock_guard lock(answers_.guard);
+    ended_ = true;
+    answers_.arrived.notify_all();
+  }) {}
+  ~UciConversation() {
+    typed_.close();
+    session_.join();
+  }
+
+  void type(const std::string& line) { typed_.add(line + "\n"); }
+  // No more input, as when the GUI closes the pipe.
+  void close() { typed_.close(); }
+
+  // Waits until the answers hold `text` after position `from`; returns where it starts, or
+  // std::string::npos after `seconds`.
+  std::size_t waitFor(const std::string& text, double seconds, std::size_t from = 0) {
+    std::unique_lock lock(answers_.guard);
+    std::size_t at = std::string::npos;
+    answers_.arrived.wait_for(lock, std::chrono::duration<double>(seconds), [&] {
+      at = answers_.text.find(text, from);
+      return at != std::string::npos;
+    });
+    return at;
+  }
+  bool waitForEnd(double seconds) {
+    std::unique_lock lock(answers_.guard);
+    return answers_.arrived.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return ended_; });
+  }
+  std::string answers() {
+    const std::lock_guard lock(answers_.guard);
+    return answers_.text;
+  }
+
+ private:
+  // Input that blocks the reader until a line is typed or the input is closed.
+  struct Typed : std::streambuf {
+    std::mutex guard;
+    std::condition_variable more;
+    std::string pending, current;
+    bool closed = false;
+    void add(const std::string& text) {
+      const std::lock_guard lock(guard);
+      pending += text;
+      more.notify_all();
+    }
+    void close() {
+      const std::lock_guard lock(guard);
+      closed = true;
+      more.notify_all();
+    }
+    int_type underflow() override {
+      std::unique_lock lock(guard);
+      more.wait(lock, [&] { return !pending.empty() || closed; });
+      if (pending.empty()) return traits_type::eof();
+      current.swap(pending);
+      pending.clear();
+      setg(current.data(), current.data(), current.data() + current.size());
+      return traits_type::to_int_type(current[0]);
+    }
+  };
+  struct Answers : std::streambuf {
+    std::mutex guard;
+    std::condition_variable arrived;
+    std::string text;
+    int_type overflow(int_type c) override {
+      if (c == traits_type::eof()) return c;
+      const std::lock_guard lock(guard);
+      text += traits_type::to_char_type(c);
+      arrived.notify_all();
+      return c;
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+      const std::lock_guard lock(guard);
+      text.append(s, static_cast<std::size_t>(n));
+      arrived.notify_all();
+      return n;
+    }
+  };
+
+  Typed typed_;
+  Answers answers_;
+  std::istream in_;
+  std::ostream out_;
+  bool ended_ = false;
+  std::thread session_;
+};
+
+}  // namespace tessera::testing

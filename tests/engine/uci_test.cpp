@@ -1,0 +1,142 @@
+// The UCI protocol as other programs use it: the variants announced, positions with moves, bad
+// input answered, and a search that goes on while the GUI asks whether the engine is ready,
+// stops it, or quits.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <thread>
+
+#include "core/move_text.hpp"
+#include "core/position_text.hpp"
+#include "core/uci.hpp"
+#include "tests/engine/uci_conversation.hpp"
+
+using namespace tessera;
+using tessera::testing::UciConversation;
+
+namespace {
+
+std::string uci(const std::string& commands) {
+  std::istringstream in(commands);
+  std::ostringstream out;
+  runUci(in, out);
+  return out.str();
+}
+
+TEST(EngineUci, AnnouncesItselfAndTheVariants) {
+  const std::string out = uci("uci\nisready\nquit\n");
+  EXPECT_NE(out.find("id name Tessera"), std::string::npos);
+  EXPECT_NE(out.find("option name UCI_Variant type combo default chess"), std::string::npos);
+  for (const char* v : {"var desert-dust", "var chameleon-redux-4p", "var tiled-squares", "var shifting-sands"})
+    EXPECT_NE(out.find(v), std::string::npos) << v;
+  EXPECT_NE(out.find("uciok"), std::string::npos);
+  EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+TEST(EngineUci, PlaysAVariantFromAPositionStringWithMoves) {
+  const std::string out = uci(
+      "setoption name UCI_Variant value shifting-chess\n"
+      "position startpos moves BI-BII\n"
+      "go depth 2\n"
+      "position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\n"
+      "setoption name UCI_Variant value chess\n"
+      "position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\n"
+      "go depth 3\n");
+  EXPECT_NE(out.find("bestmove h1h8"), std::string::npos) << out;
+  EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
+  // The shifting-chess search answered with a legal action of Black.
+  const auto first = out.find("bestmove ");
+  ASSERT_NE(first, std::string::npos);
+  Position pos = startPosition(builtinVariant("shifting-chess"));
+  pos.make(parseMove(pos, "BI-BII"));
+  const std::string reply = out.substr(first + 9, out.find('\n', first) - first - 9);
+  EXPECT_NO_THROW(parseMove(pos, reply)) << reply;
+}
+
+TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
+  const std::string out = uci("position fen garbage\nsetoption name UCI_Variant value nonsense\nfoo\ngo depth x\nisready\n");
+  EXPECT_NE(out.find("info string position:"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string setoption:"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string unknown command 'foo'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string go: 'depth' must be a number, got 'x'"), std::string::npos) << out;
+  EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+TEST(EngineUci, GoInfiniteThinksUntilStopAndAnswersIsReadyMeanwhile) {
+  UciConversation gui;
+  gui.type("position startpos moves e2e4");
+  gui.type("go infinite");
+  ASSERT_NE(gui.waitFor("info depth 4 ", 30), std::string::npos) << gui.answers();
+  gui.type("isready");
+  ASSERT_NE(gui.waitFor("readyok", 10), std::string::npos) << "isready unanswered while thinking";
+  EXPECT_EQ(gui.answers().find("bestmove"), std::string::npos) << "no answer before stop";
+  gui.type("stop");
+  const std::size_t at = gui.waitFor("bestmove ", 10);
+  ASSERT_NE(at, std::string::npos) << gui.answers();
+  const std::string text = gui.answers();
+  const std::string reply = text.substr(at + 9, text.find('\n', at) - at - 9);
+  Position pos = startPosition(builtinVariant("chess"));
+  pos.make(parseMove(pos, "e2e4"));
+  EXPECT_NO_THROW(parseMove(pos, reply)) << reply;
+}
+
+TEST(EngineUci, AfterGoInfiniteTheBestMoveWaitsForStopEvenWhenTheSearchIsDone) {
+  UciConversation gui;
+  gui.type("position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1");
+  gui.type("go infinite");
+  // Mate in one: the search ends after a few iterations, and still the GUI decides when.
+  ASSERT_NE(gui.waitFor("score mate 1", 10), std::string::npos) << gui.answers();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(gui.answers().find("bestmove"), std::string::npos) << gui.answers();
+  gui.type("stop");
+  EXPECT_NE(gui.waitFor("bestmove h1h8", 10), std::string::npos) << gui.answers();
+}
+
+TEST(EngineUci, QuitWhileThinkingEndsTheSession) {
+  UciConversation gui;
+  gui.type("setoption name UCI_Variant value desert-dust");
+  gui.type("go");  // no limit: as infinite
+  ASSERT_NE(gui.waitFor("info depth 2 ", 30), std::string::npos) << gui.answers();
+  gui.type("quit");
+  EXPECT_TRUE(gui.waitForEnd(10)) << gui.answers();
+}
+
+TEST(EngineUci, ANewPositionStopsTheSearchUnderWayWhichStillAnswers) {
+  UciConversation gui;
+  gui.type("go infinite");
+  ASSERT_NE(gui.waitFor("info depth 3 ", 30), std::string::npos) << gui.answers();
+  gui.type("position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1");
+  gui.type("go depth 3");
+  const std::size_t first = gui.waitFor("bestmove ", 10);
+  ASSERT_NE(first, std::string::npos) << gui.answers();
+  EXPECT_NE(gui.waitFor("bestmove h1h8", 10, first + 1), std::string::npos) << gui.answers();
+}
+
+TEST(EngineUci, TheEndOfInputLetsASearchWithLimitsFinishAndStopsAnInfiniteOne) {
+  {
+    UciConversation gui;
+    gui.type("go depth 5");
+    gui.close();
+    ASSERT_TRUE(gui.waitForEnd(60));
+    EXPECT_NE(gui.answers().find("info depth 5 "), std::string::npos) << gui.answers();
+    EXPECT_NE(gui.answers().find("bestmove "), std::string::npos);
+  }
+  UciConversation gui;
+  gui.type("go infinite");
+  ASSERT_NE(gui.waitFor("info depth 2 ", 30), std::string::npos);
+  gui.close();
+  ASSERT_TRUE(gui.waitForEnd(10)) << gui.answers();
+  EXPECT_NE(gui.answers().find("bestmove "), std::string::npos);
+}
+
+TEST(EngineUci, OptionsAndLimitsThatAreNotNumbersAreNamed) {
+  const std::string out = uci("setoption name Hash value lots\nsetoption name MultiPV value 2x\ngo depth 3 nodes many\n"
+                              "go searchmoves e2e4\nisready\n");
+  EXPECT_NE(out.find("info string setoption: Hash must be a number, got 'lots'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string setoption: MultiPV must be a number, got '2x'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string go: 'nodes' must be a number, got 'many'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string go: 'searchmoves' is not supported"), std::string::npos) << out;
+  EXPECT_EQ(out.find("bestmove"), std::string::npos) << "a go with a bad word does not search";
+}
+
+}  // namespace
