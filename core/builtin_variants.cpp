@@ -225,6 +225,8 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
 
 }  // namespace
 
+std::string_view builtinVariantText() { return kBuiltinText; }
+
 const Variant& builtinVariant(std::string_view fullName) {
   Registry& r = registry();
   const auto colon = fullName.find(':');

@@ -124,5 +124,7 @@ std::vector<Variant> parseVariantText(std::string_view text, std::string_view so
 // names for an unknown one, or naming a bad option.
 const Variant& builtinVariant(std::string_view name);
 std::vector<std::string> builtinVariantNames();
+// The definitions of the built-in variants, in the variant text format.
+std::string_view builtinVariantText();
 
 }  // namespace tessera

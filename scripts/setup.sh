@@ -13,6 +13,7 @@ packages=(
   linux-image-amd64 linux-headers-amd64 linux-source-6.1 kmod xz-utils busybox-static cpio qemu-system-x86
   chromium xvfb xdotool
   g++-aarch64-linux-gnu qemu-user
+  clang libclang-rt-14-dev
 )
 
 sudo=""

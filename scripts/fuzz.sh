@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Fuzzes what Tessera reads from users, other programs and its own journal: position strings,
+# action text, game records, UCI sessions, variant files and game journals (tests/fuzz/). Builds core/ with clang, libFuzzer,
+# AddressSanitizer and UndefinedBehaviorSanitizer into build-fuzz/, writes seed inputs from
+# seeded random games, then runs each target for SECONDS (default 300). An input that crashes,
+# trips a sanitizer or breaks a target's promise is saved in build-fuzz/crashes/ and the script
+# fails. Usage: scripts/fuzz.sh [SECONDS]   (CI runs a short smoke: scripts/fuzz.sh 20)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-300}"
+case "$seconds" in
+  ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2 ;;
+esac
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_FUZZ=ON > /dev/null
+cmake --build build-fuzz -j"$(nproc)"
+rm -rf build-fuzz/seeds build-fuzz/crashes
+mkdir -p build-fuzz/crashes build-fuzz/corpus
+./build-fuzz/tests/fuzz/tessera_fuzz_seeds build-fuzz/seeds
+failed=()
+for target in position_text move_text pgn uci variant_text journal; do
+  mkdir -p "build-fuzz/corpus/$target"
+  echo "fuzz: $target for ${seconds} s"
+  # The corpus grows across runs in build-fuzz/corpus/; the seeds are read, not written.
+  if ! ./build-fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -timeout=30 -max_len=2000 \
+      -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" \
+      "build-fuzz/corpus/$target" "build-fuzz/seeds/$target" > "build-fuzz/$target.log" 2>&1; then
+    failed+=("$target")
+    grep -E "ERROR|runtime error|SUMMARY|Test unit written" "build-fuzz/$target.log" | head -8 >&2 || true
+  fi
+  grep -E "stat::number_of_executed_units" "build-fuzz/$target.log" || true
+done
+if [ ${#failed[@]} -ne 0 ]; then
+  echo "fuzz: FAILED: ${failed[*]} (inputs in build-fuzz/crashes/, logs in build-fuzz/*.log)" >&2
+  exit 1
+fi
+echo "fuzz: no failures in ${seconds} s per target"

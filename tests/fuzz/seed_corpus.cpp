@@ -1,0 +1,98 @@
+// Writes the fuzz targets' starting inputs into DIR/<target>/: positions and actions from seeded
+// random games of every variant in variants_to_fuzz.hpp, records and journals of such games, a UCI
+// session and the built-in variant definitions. Usage: tessera_fuzz_seeds DIR
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "core/game.hpp"
+#include "core/movegen.hpp"
+#include "core/move_text.hpp"
+#include "core/pgn.hpp"
+#include "core/position_text.hpp"
+#include "host/record/game_journal.hpp"
+#include "tests/fuzz/variants_to_fuzz.hpp"
+
+namespace fs = std::filesystem;
+using namespace tessera;
+
+namespace {
+
+void write(const fs::path& file, const std::string& bytes) { std::ofstream(file, std::ios::binary) << bytes; }
+
+std::string contents(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The journal target's two forms (fuzz_journal.cpp): the file as it is, after an even byte, and
+// its lines without their checksums, after an odd one.
+void writeJournalSeeds(const fs::path& dir, const std::string& name, const std::string& file) {
+  write(dir / (name + "-raw"), std::string(1, '\0') + file);
+  std::string lines;
+  std::istringstream in(file);
+  for (std::string line; std::getline(in, line);) lines += line.substr(0, line.rfind(" #")) + "\n";
+  write(dir / (name + "-lines"), std::string(1, '\1') + lines);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: tessera_fuzz_seeds DIR\n";
+    return 2;
+  }
+  const fs::path dir = argv[1];
+  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal"})
+    fs::create_directories(dir / target);
+  std::mt19937 random(7);
+  const auto& specs = fuzz::variantsToFuzz();
+  int n = 0;
+  for (std::size_t index = 0; index < specs.size(); ++index) {
+    const Variant& v = builtinVariant(specs[index]);
+    const std::string variantByte(1, static_cast<char>(index));
+    for (int game = 0; game < 3; ++game) {
+      Game record(v);
+      const fs::path journalPath = dir / "journal-being-written";
+      GameJournal journal = GameJournal::create(journalPath.string(), record);
+      for (int ply = 0; ply < 90; ++ply) {
+        Position& pos = record.position();
+        MoveList moves;
+        generateLegal(pos, moves);
+        if (moves.size() == 0) break;
+        const Move m = moves[static_cast<int>(random() % static_cast<unsigned>(moves.size()))];
+        if (ply % 15 == 0) {
+          write(dir / "position_text" / std::to_string(n), variantByte + positionString(pos));
+          write(dir / "move_text" / std::to_string(n), variantByte + positionString(pos) + "\n" + san(pos, m) + " " + longAlgebraic(pos, m));
+          ++n;
+        }
+        journal.recordAction(pos, m, ply * 10);
+        record.play(m);
+        if (record.result().finished()) break;
+      }
+      if (game == 1) journal.recordTakeback(2);
+      if (game == 2 && v.sides == 2) journal.recordResignation(1);
+      writeJournalSeeds(dir / "journal", std::to_string(index) + "-" + std::to_string(game), contents(journalPath));
+      fs::remove(journalPath);
+      write(dir / "pgn" / (std::to_string(index) + "-" + std::to_string(game)), writePgn(record));
+    }
+  }
+  write(dir / "uci" / "session",
+        "uci\nsetoption name UCI_Variant value chameleon-redux-4p\nposition startpos moves a2a3\ngo depth 2\n"
+        "setoption name MultiPV value 3\nsetoption name Hash value 2\nucinewgame\n"
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4\ngo depth 1\nisready\n");
+  // The built-in definitions together (later sections build on [chess]), and each section alone.
+  const std::string text(builtinVariantText());
+  write(dir / "variant_text" / "all", text);
+  for (std::size_t at = text.find("\n["), section = 0; at != std::string::npos; ++section) {
+    const std::size_t next = text.find("\n[", at + 1);
+    write(dir / "variant_text" / std::to_string(section), text.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1));
+    at = next;
+  }
+  std::cout << "seeds written to " << dir.string() << "\n";
+  return 0;
+}
