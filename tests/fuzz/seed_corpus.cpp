@@ -1,6 +1,6 @@
 // Writes the fuzz targets' starting inputs into DIR/<target>/: positions and actions from seeded
 // random games of every variant in variants_to_fuzz.hpp, records and journals of such games, a UCI
-// session and the built-in variant definitions. Usage: tessera_fuzz_seeds DIR
+// session, the built-in variant definitions and a GPIO configuration. Usage: tessera_fuzz_seeds DIR
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path dir = argv[1];
-  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal"})
+  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal", "gpio_config"})
     fs::create_directories(dir / target);
   std::mt19937 random(7);
   const auto& specs = fuzz::variantsToFuzz();
@@ -93,6 +93,11 @@ int main(int argc, char** argv) {
     write(dir / "variant_text" / std::to_string(section), text.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1));
     at = next;
   }
+  write(dir / "gpio_config" / "full",
+        "# a Raspberry Pi with an 8x8 reed matrix\n[display]\nwidth = 800\n\n[gpio]\nchip = gpiochip0\n"
+        "rows = 4, 17, 27, 22, 5, 6, 13, 19\ncolumns = COL0,COL1,COL2,COL3,COL4,COL5,COL6,COL7\nsize = 8x8\n"
+        "active = low\nsettle_us = 30\ndebounce_scans = 4\nscan_interval_ms = 5\nrow_axis = rank\nreverse_rows = yes\n"
+        "diodes = no\nbutton_confirm = 23\nbutton_takeback = BTN_BACK\nbutton_debounce_ms = 25\n");
   std::cout << "seeds written to " << dir.string() << "\n";
   return 0;
 }
