@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes what Tessera reads from users, other programs and its own journal: position strings,
-# action text, game records, UCI sessions, variant files, game journals and the GPIO configuration
-# (tests/fuzz/). Builds core/ with clang, libFuzzer,
+# action text, game records, UCI sessions, variant files, game journals, the GPIO configuration and
+# the serial link at both ends (tests/fuzz/). Builds core/ with clang, libFuzzer,
 # AddressSanitizer and UndefinedBehaviorSanitizer into build-fuzz/, writes seed inputs from
 # seeded random games, then runs each target for SECONDS (default 300). An input that crashes,
 # trips a sanitizer or breaks a target's promise is saved in build-fuzz/crashes/ and the script
@@ -18,7 +18,7 @@ rm -rf build-fuzz/seeds build-fuzz/crashes
 mkdir -p build-fuzz/crashes build-fuzz/corpus
 ./build-fuzz/tests/fuzz/tessera_fuzz_seeds build-fuzz/seeds
 failed=()
-for target in position_text move_text pgn uci variant_text journal gpio_config; do
+for target in position_text move_text pgn uci variant_text journal gpio_config serial_link; do
   mkdir -p "build-fuzz/corpus/$target"
   echo "fuzz: $target for ${seconds} s"
   # The corpus grows across runs in build-fuzz/corpus/; the seeds are read, not written.

@@ -1,6 +1,6 @@
 // Writes the fuzz targets' starting inputs into DIR/<target>/: positions and actions from seeded
 // random games of every variant in variants_to_fuzz.hpp, records and journals of such games, a UCI
-// session, the built-in variant definitions and a GPIO configuration. Usage: tessera_fuzz_seeds DIR
+// session, the built-in variant definitions, a GPIO configuration and a host's serial session. Usage: tessera_fuzz_seeds DIR
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -15,6 +15,7 @@
 #include "core/pgn.hpp"
 #include "core/position_text.hpp"
 #include "host/record/game_journal.hpp"
+#include "protocol/messages.hpp"
 #include "tests/fuzz/variants_to_fuzz.hpp"
 
 namespace fs = std::filesystem;
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path dir = argv[1];
-  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal", "gpio_config"})
+  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal", "gpio_config", "serial_link"})
     fs::create_directories(dir / target);
   std::mt19937 random(7);
   const auto& specs = fuzz::variantsToFuzz();
@@ -98,6 +99,29 @@ int main(int argc, char** argv) {
         "rows = 4, 17, 27, 22, 5, 6, 13, 19\ncolumns = COL0,COL1,COL2,COL3,COL4,COL5,COL6,COL7\nsize = 8x8\n"
         "active = low\nsettle_us = 30\ndebounce_scans = 4\nscan_interval_ms = 5\nrow_axis = rank\nreverse_rows = yes\n"
         "diodes = no\nbutton_confirm = 23\nbutton_takeback = BTN_BACK\nbutton_debounce_ms = 25\n");
+  // A host's session: Hello, a snapshot request, an LED frame for 64 cells, a heartbeat, each a
+  // chunk of fuzz_serial_link.cpp (odd control byte: a frame given its true CRC).
+  std::string session;
+  const auto frameChunk = [&](wire::MessageType type, std::uint16_t sequence, const std::vector<std::uint8_t>& body) {
+    session += static_cast<char>(1 + 2 * (sequence % 64));
+    session += static_cast<char>(3 + body.size());
+    session += static_cast<char>(type);
+    session += static_cast<char>(sequence & 0xFF);
+    session += static_cast<char>(sequence >> 8);
+    session.append(body.begin(), body.end());
+  };
+  frameChunk(wire::MessageType::Hello, 1, {});
+  frameChunk(wire::MessageType::RequestSnapshot, 2, {});
+  wire::LedFrameCommand leds;
+  leds.frameId = 7;
+  leds.cellCount = 64;
+  for (std::size_t i = 0; i < 64 * 3; ++i) leds.rgb[i] = static_cast<std::uint8_t>(i);
+  std::vector<std::uint8_t> body(wire::kMaxBodySize);
+  body.resize(wire::writeBody(leds, body));
+  if (body.size() <= 252) frameChunk(wire::MessageType::LedFrame, 3, body);
+  frameChunk(wire::MessageType::Heartbeat, 4, {});
+  write(dir / "serial_link" / "session", session);
+  write(dir / "serial_link" / "noise", std::string("\x00\x10\x02\x01\x00\x00\x05\x03hello", 13));
   std::cout << "seeds written to " << dir.string() << "\n";
   return 0;
 }
