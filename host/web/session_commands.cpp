@@ -17,7 +17,7 @@ std::string runSessionCommand(session::RefereeSession& s, const std::string& com
   else if (word == "draw") s.agreeDraw();
   else if (word == "choose") {
     int n = 0;
-    if (!(in >> n)) return "choose needs a number";
+    if (!(in >> n) || n < 1) return "choose needs the number of a choice, from 1";
     s.choose(n - 1);
   } else {
     return "unknown command '" + word + "'";

@@ -92,6 +92,12 @@ TEST(WebPage, ServesThePageTheBoardImageAndTheRecord) {
   EXPECT_NE(std::string(pgn[http::field::content_disposition]).find("attachment"), std::string::npos);
   EXPECT_EQ(request(table.port(), http::verb::get, "/nothing-here").result(), http::status::not_found);
   EXPECT_EQ(request(table.port(), http::verb::post, "/command", "fly").result(), http::status::bad_request);
+  // A choice number below 1 (the lowest int among them, whose index would overflow) is refused.
+  for (const char* bad : {"choose", "choose x", "choose 0", "choose -2147483648"}) {
+    const auto reply = request(table.port(), http::verb::post, "/command", bad);
+    EXPECT_EQ(reply.result(), http::status::bad_request) << bad;
+    EXPECT_NE(reply.body().find("choose needs the number of a choice, from 1"), std::string::npos) << bad << ": " << reply.body();
+  }
 }
 
 TEST(WebPage, PushesEveryActionLiveAndTakesTheButtons) {
