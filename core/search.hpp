@@ -29,6 +29,11 @@ constexpr int movesToMate(int score) {
 }
 constexpr bool isMateScore(int score) { return score > kMateBound || score < -kMateBound; }
 
+// The widest limits a command accepts: an hour, 64 plies, four million million nodes.
+constexpr int kMaxSearchMillis = 3'600'000;
+constexpr int kMaxSearchDepth = 64;
+constexpr std::int64_t kMaxSearchNodes = 4'000'000'000'000LL;
+
 struct SearchLimits {
   int depth = 64;
   std::int64_t nodes = 0;  // 0: no limit

@@ -60,10 +60,10 @@ cli::Command analyzeCommand() {
               }
             }
             SearchLimits limits;
-            limits.millis = static_cast<int>(options.integer("time", 0, 1, 3'600'000));
-            limits.nodes = options.integer("nodes", 0, 1, 4'000'000'000'000LL);
+            limits.millis = static_cast<int>(options.integer("time", 0, 1, kMaxSearchMillis));
+            limits.nodes = options.integer("nodes", 0, 1, kMaxSearchNodes);
             const bool anyLimit = options.has("time") || options.has("nodes");
-            limits.depth = static_cast<int>(options.integer("depth", anyLimit ? 64 : 8, 1, 64));
+            limits.depth = static_cast<int>(options.integer("depth", anyLimit ? kMaxSearchDepth : 8, 1, kMaxSearchDepth));
             limits.multiPv = static_cast<int>(options.integer("multipv", 1, 1, 64));
             Searcher searcher;
             const SearchReport report = searcher.search(pos, limits, [&](const SearchReport& r) {

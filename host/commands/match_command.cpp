@@ -39,7 +39,9 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
       value = -1;
     }
     if (first) {
-      if (value <= 0 || (key != "time" && key != "depth" && key != "nodes")) throw cli::UsageError(usage);
+      const long most = key == "time" ? kMaxSearchMillis : key == "depth" ? kMaxSearchDepth : key == "nodes" ? kMaxSearchNodes : 0;
+      if (value <= 0 || most == 0) throw cli::UsageError(usage);
+      if (value > most) throw cli::UsageError(usage + ": " + key + " is at most " + std::to_string(most));
       if (key == "time") p.limits.millis = static_cast<int>(value);
       if (key == "depth") p.limits.depth = static_cast<int>(value);
       if (key == "nodes") p.limits.nodes = value;

@@ -79,6 +79,9 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   expectRefused("match --variant chess --a nodes=200,colour=3 --games 2", "unknown evaluation weight 'colour'");
   expectRefused("match --variant chess --a nodes=200,mobility=lots --games 2", "a weight is a whole number");
   expectRefused("match --variant chess --a mobility=3 --games 2", "a player is 'greedy', 'time=MS', 'depth=D' or 'nodes=N'");
+  // Limits beyond what analyze takes (an int would have wrapped the time): refused with the bound.
+  expectRefused("match --variant chess --a time=99999999999 --games 2", "time is at most 3600000");
+  expectRefused("match --variant chess --b depth=65 --games 2", "depth is at most 64");
   // Four players: the search options take 0 or 1 and show in the player's name.
   struct SearchOption {
     const char* given;
