@@ -3,6 +3,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <ostream>
 
 #include "commands.hpp"
@@ -34,6 +35,7 @@ InputSpec parseInput(const std::string& text) {
   InputSpec in{text.substr(0, colon), colon == std::string::npos ? "" : text.substr(colon + 1)};
   if (in.kind == "frames") {
     if (in.device.empty()) throw cli::UsageError("--input frames:DIR needs a folder of images or a video file");
+    if (!std::filesystem::exists(in.device)) throw cli::UsageError("--input " + text + ": no such folder or video file");
   } else if (in.kind == "camera") {
     if (in.device.empty()) in.device = "/dev/video0";
   } else if (in.kind == "link") {

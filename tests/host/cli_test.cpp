@@ -59,6 +59,10 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   expectRefused("perft --depth", "option '--depth' needs a value");
   expectRefused("perft --variant chez --depth 1", "unknown variant 'chez'");
   expectRefused("perft --depth 1 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'", "rank 1 has 7 squares");
+  // A recording that is not there is refused before the camera pipeline starts (and before OpenCV
+  // tries every video back end on it).
+  expectRefused("replay --variant chess --frames /nonexistent/game", "--frames /nonexistent/game: no such folder or video file");
+  expectRefused("play --variant chess --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
 }
 
 TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
