@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -94,10 +95,10 @@ class UciSession {
     worker_.join();
   }
 
-  static int number(const std::string& value, const std::string& what) {
+  static long long number(const std::string& value, const std::string& what) {
     try {
       std::size_t used = 0;
-      const int n = std::stoi(value, &used);
+      const long long n = std::stoll(value, &used);
       if (used == value.size()) return n;
     } catch (const std::exception&) {
     }
@@ -113,9 +114,9 @@ class UciSession {
       variant_ = &builtinVariant(value);
       position_ = startPosition(*variant_);
     } else if (name == "MultiPV") {
-      multiPv_ = std::max(1, number(value, "MultiPV"));
+      multiPv_ = static_cast<int>(std::clamp(number(value, "MultiPV"), 1LL, 64LL));
     } else if (name == "Hash") {
-      searcher_ = Searcher(std::clamp(number(value, "Hash"), 1, 1024));
+      searcher_ = Searcher(static_cast<int>(std::clamp(number(value, "Hash"), 1LL, 1024LL)));
     } else {
       say("info string unknown option '" + name + "'\n");
     }
@@ -156,19 +157,21 @@ class UciSession {
         throw std::invalid_argument("'" + word + "' is not supported (depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite)");
       std::string value;
       if (!(words >> value)) throw std::invalid_argument("'" + word + "' needs a number");
-      const int n = number(value, "'" + word + "'");
+      // Clamped to what the search takes, so that no value wraps through an int.
+      const long long n = number(value, "'" + word + "'");
+      const auto millis = [&] { return static_cast<int>(std::clamp(n, 0LL, static_cast<long long>(INT32_MAX))); };
       limited = limited || word == "depth" || word == "nodes" || word == "movetime" || word == "wtime" || word == "btime";
-      if (word == "depth") limits.depth = n;
-      else if (word == "nodes") limits.nodes = n;
-      else if (word == "movetime") limits.millis = n;
-      else if (word == (white ? "wtime" : "btime")) ourTime = n;
-      else if (word == (white ? "winc" : "binc")) ourIncrement = n;
-      else if (word == "movestogo") movesToGo = std::max(1, n);
+      if (word == "depth") limits.depth = static_cast<int>(std::clamp(n, 1LL, static_cast<long long>(kMaxSearchDepth)));
+      else if (word == "nodes") limits.nodes = std::clamp(n, 1LL, static_cast<long long>(kMaxSearchNodes));
+      else if (word == "movetime") limits.millis = std::clamp(millis(), 1, kMaxSearchMillis);
+      else if (word == (white ? "wtime" : "btime")) ourTime = millis();
+      else if (word == (white ? "winc" : "binc")) ourIncrement = millis();
+      else if (word == "movestogo") movesToGo = static_cast<int>(std::clamp(n, 1LL, 1000LL));
     }
     // A `go` with no limit at all searches until `stop`, as `go infinite` does.
     if (!limited) infinite = true;
     if (ourTime > 0 && limits.millis == 0)
-      limits.millis = std::max(1, std::min(ourTime / 2, ourTime / movesToGo + ourIncrement / 2));
+      limits.millis = std::max(1, static_cast<int>(std::min<long long>(ourTime / 2, ourTime / movesToGo + ourIncrement / 2LL)));
     cancel_ = false;
     stopRequested_ = false;
     infinite_ = infinite;

@@ -137,6 +137,11 @@ TEST(EngineUci, OptionsAndLimitsThatAreNotNumbersAreNamed) {
   EXPECT_NE(out.find("info string go: 'nodes' must be a number, got 'many'"), std::string::npos) << out;
   EXPECT_NE(out.find("info string go: 'searchmoves' is not supported"), std::string::npos) << out;
   EXPECT_EQ(out.find("bestmove"), std::string::npos) << "a go with a bad word does not search";
+  // Numbers beyond an int are taken, within what the search takes: no wrap to a negative limit.
+  const std::string big = uci("go depth 2 nodes 5000000000\ngo depth 2 movetime 99999999999\n");
+  EXPECT_EQ(big.find("info string"), std::string::npos) << big;
+  EXPECT_NE(big.find("info depth 2 "), std::string::npos) << big;
+  EXPECT_NE(big.find("bestmove", big.find("bestmove") + 1), std::string::npos) << "both searches answered: " << big;
 }
 
 }  // namespace
