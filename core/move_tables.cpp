@@ -14,7 +14,8 @@ Offset orient(Offset o, int quarterTurns) {
 namespace {
 
 // A single leap that a ride of the same piece already makes (the W of an Emir's R and K) would
-// list the same move twice.
+// list the same move twice; it is left out here, where it costs nothing (other repeats are dropped
+// by the generator: RaySpan::landingsRepeat).
 bool coveredByRide(const std::vector<MoveTemplate>& all, const MoveTemplate& leap) {
   if (leap.range != 1 || !leap.passes.empty()) return false;
   for (const MoveTemplate& ride : all) {
@@ -104,6 +105,13 @@ struct Builder {
         if (c == PassCondition::Occupied) t.hasScreens = true;
     }
     span.count = static_cast<std::uint32_t>(t.rays.size()) - span.begin;
+    SquareSet landed;
+    for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r)
+      for (std::uint32_t k = 0; k < t.rays[r].landCount; ++k) {
+        const Square l = t.landSquares[t.rays[r].landBegin + k];
+        span.landingsRepeat = span.landingsRepeat || landed.test(l);
+        landed.set(l);
+      }
   }
 
   void addPromotionZones() {

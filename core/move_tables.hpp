@@ -40,6 +40,9 @@ struct CastlingRule {
 struct RaySpan {
   std::uint32_t begin = 0;
   std::uint32_t count = 0;
+  // Two of the rays can land on one square (an R beside a W2, a leap beside a two-leg path to the
+  // same square): the generator then drops the repeated moves, so each move is listed once.
+  bool landingsRepeat = false;
 };
 
 struct MoveTables {

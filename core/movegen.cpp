@@ -45,6 +45,17 @@ bool passesAllow(const Position& pos, const MoveTables& t, const Ray& ray) {
   return true;
 }
 
+// Keeps the first of equal moves among out[first..]: the same move found along two paths.
+void dropRepeats(MoveList& out, int first) {
+  int kept = first;
+  for (int i = first; i < out.size(); ++i) {
+    bool repeat = false;
+    for (int j = first; j < kept && !repeat; ++j) repeat = out[j] == out[i];
+    if (!repeat) out[kept++] = out[i];
+  }
+  out.truncate(kept);
+}
+
 void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
   const MoveTables& t = pos.tables();
   const PieceCode p = pos.at(from);
@@ -58,6 +69,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
   const bool terrain = v.hasTiles() || v.hasSectors() || v.hasPaperColours();
   const bool royal = v.pieces[type].royal;
   const RaySpan& span = t.span(side, type, from);
+  const int first = out.size();
   for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r) {
     const Ray& ray = t.rays[r];
     if ((ray.flags & kRayInitialOnly) && !unmoved) continue;
@@ -88,6 +100,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
       break;
     }
   }
+  if (span.landingsRepeat) dropRepeats(out, first);
 }
 
 void generateCastling(const Position& pos, MoveList& out) {

@@ -1,6 +1,7 @@
 // Variants are data: a new fairy variant on an ordinary board needs only text.
 #include <gtest/gtest.h>
 
+#include "core/move_text.hpp"
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
@@ -81,6 +82,33 @@ TEST(VariantText, MistakesThatOnceCrashedAreRefusedWithTheirLine) {
   EXPECT_EQ(message(colours + "colour-types = R:Q J:Q\n"), "accepted");
   EXPECT_NE(message(colours + "colour-types = R:Q\n").find("line 1: variant 'x': colour 'J' of the board-colours has no colour-types entry"),
             std::string::npos) << message(colours + "colour-types = R:Q\n");
+}
+
+// Found by fuzzing (2026-11-26): a piece whose move parts overlap listed the same move twice, so
+// perft counted it twice and its SAN was "ambiguous" to the referee and the engine's own output.
+TEST(VariantText, AMoveFoundAlongTwoPathsIsListedOnce) {
+  const auto variants = parseVariantText(R"(
+[overlaps]
+board = 8x8
+piece = king K K royal
+piece = rook R RW2
+piece = zebu Z DmpafW
+start = 7k/8/8/8/8/8/8/R3K3 w - - 0 1
+)", "test");
+  const Variant& v = variants.at(0);
+  // The Rook's R and W2 both reach a2, a3, b1 and c1: a1-b1-c1-d1 and a2-a8 are 10 moves, the
+  // King's d1 d2 e2 f2 f1 five.
+  Position rook = startPosition(v);
+  EXPECT_EQ(perft(rook, 1), 15u);
+  // The leap D and the two-step path through an empty or occupied W square both reach the four D
+  // squares of d4; the King on a1 has three moves.
+  Position zebu = parsePosition(v, "7k/8/8/8/3Z4/8/8/K7 w - - 0 1");
+  EXPECT_EQ(perft(zebu, 1), 7u);
+  for (Position* pos : {&rook, &zebu}) {
+    MoveList moves;
+    generateLegal(*pos, moves);
+    for (const Move& m : moves) EXPECT_EQ(parseMove(*pos, san(*pos, m)), m) << san(*pos, m);
+  }
 }
 
 TEST(VariantRegistry, UnknownNameListsTheKnownOnes) {
