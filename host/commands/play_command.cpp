@@ -35,7 +35,6 @@ InputSpec parseInput(const std::string& text) {
   InputSpec in{text.substr(0, colon), colon == std::string::npos ? "" : text.substr(colon + 1)};
   if (in.kind == "frames") {
     if (in.device.empty()) throw cli::UsageError("--input frames:DIR needs a folder of images or a video file");
-    if (!std::filesystem::exists(in.device)) throw cli::UsageError("--input " + text + ": no such folder or video file");
   } else if (in.kind == "camera") {
     if (in.device.empty()) in.device = "/dev/video0";
   } else if (in.kind == "link") {
@@ -129,6 +128,9 @@ cli::Command playCommand() {
                 throw cli::UsageError("--screen-size is WIDTHxHEIGHT in pixels (320x240 to 10000x10000), e.g. 1920x1080, not '" + text + "'");
               screenSize = cv::Size(w, h);
             }
+            // Checked after the options, before a game is started on a recording that is not there.
+            if (input.kind == "frames" && !std::filesystem::exists(input.device))
+              throw cli::UsageError("--input frames:" + input.device + ": no such folder or video file");
             boost::asio::io_context io;
             session::Table t(io, variant, table, err);
             std::unique_ptr<session::ScreenView> screen;
