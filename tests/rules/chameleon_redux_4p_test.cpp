@@ -9,22 +9,15 @@
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
+#include "tests/rules/legal_actions.hpp"
 
 using namespace tessera;
+using namespace tessera::rules_test;
 
 namespace {
 
 const Variant& four() { return builtinVariant("chameleon-redux-4p"); }
 Square sq(const char* name) { return *parseSquare(name, {8, 8}); }
-
-std::set<std::string> targetsFrom(Position& pos, const char* from) {
-  MoveList moves;
-  generateLegal(pos, moves);
-  std::set<std::string> out;
-  for (const Move& m : moves)
-    if (isPieceMove(m.kind) && squareName(m.from) == from) out.insert(squareName(m.to));
-  return out;
-}
 
 TEST(ChameleonRedux4pSetup, KingInTheLeftCornerThreeChameleonsToItsRightFourPawnsInFront) {
   const Position pos = startPosition(four());
@@ -57,10 +50,10 @@ TEST(ChameleonRedux4pTurns, ClockwiseFromTheSideOnRankOne) {
 TEST(ChameleonRedux4pPawns, ForwardOrSidewaysCaptureDiagonallyForwardOrBackward) {
   // A West Pawn on d4 faces east: it steps to e4 (forward), d5 or d3 (sideways), never c4.
   Position pos = parsePosition(four(), "wK7/8/8/8/3wP4/8/8/sK6eK w - - 0 1");
-  EXPECT_EQ(targetsFrom(pos, "d4"), (std::set<std::string>{"e4", "d5", "d3"}));
+  EXPECT_EQ(destinationsFrom(pos, "d4"), (std::set<std::string>{"e4", "d5", "d3"}));
   // Captures: diagonally forward (e5, e3) and backward (c5, c3), never straight back (c4).
   Position captures = parsePosition(four(), "wK6nK/8/8/2nPsP4/2ePwPsP3/2nP1eP3/8/sK6eK w - - 0 1");
-  const auto to = targetsFrom(captures, "d4");
+  const auto to = destinationsFrom(captures, "d4");
   EXPECT_TRUE(to.count("c5"));
   EXPECT_TRUE(to.count("c3"));
   EXPECT_TRUE(to.count("e3"));

@@ -11,22 +11,15 @@
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
+#include "tests/rules/legal_actions.hpp"
 
 using namespace tessera;
+using namespace tessera::rules_test;
 
 namespace {
 
 const Variant& redux(const char* options = "") {
   return builtinVariant(std::string("chameleon-redux") + (*options ? ":" : "") + options);
-}
-
-std::set<std::string> targetsFrom(Position& pos, const char* from) {
-  MoveList moves;
-  generateLegal(pos, moves);
-  std::set<std::string> out;
-  for (const Move& m : moves)
-    if (squareName(m.from) == from) out.insert(squareName(m.to));
-  return out;
 }
 
 char colourLetterAt(const Variant& v, const char* square) { return v.colourLetters[v.colourAt(*parseSquare(square, v.size))]; }
@@ -107,13 +100,13 @@ TEST(ChameleonReduxMoves, ChameleonMovesByTheColourItStandsOn) {
   const Variant& v = redux();
   // a1 red: Rook moves. d1 blue: Bishop moves. b1 green: Knight moves. c1 gold: Queen moves.
   Position rook = parsePosition(v, "2k5/8/8/8/8/8/5K2/R7 w - - 0 1");
-  EXPECT_EQ(targetsFrom(rook, "a1"), (std::set<std::string>{"a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1", "h1"}));
+  EXPECT_EQ(destinationsFrom(rook, "a1"), (std::set<std::string>{"a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "d1", "e1", "f1", "g1", "h1"}));
   Position bishop = parsePosition(v, "2k5/8/8/8/8/8/5K2/3B4 w - - 0 1");
-  EXPECT_EQ(targetsFrom(bishop, "d1"), (std::set<std::string>{"c2", "b3", "a4", "e2", "f3", "g4", "h5"}));
+  EXPECT_EQ(destinationsFrom(bishop, "d1"), (std::set<std::string>{"c2", "b3", "a4", "e2", "f3", "g4", "h5"}));
   Position knight = parsePosition(v, "2k5/8/8/8/8/8/5K2/1N6 w - - 0 1");
-  EXPECT_EQ(targetsFrom(knight, "b1"), (std::set<std::string>{"a3", "c3", "d2"}));
+  EXPECT_EQ(destinationsFrom(knight, "b1"), (std::set<std::string>{"a3", "c3", "d2"}));
   Position queen = parsePosition(v, "7k/8/8/8/8/8/K7/2Q5 w - - 0 1");
-  EXPECT_EQ(targetsFrom(queen, "c1").size(), 7u + 7u + 2u + 5u);  // file, rank, b2-a3, d2-h6
+  EXPECT_EQ(destinationsFrom(queen, "c1").size(), 7u + 7u + 2u + 5u);  // file, rank, b2-a3, d2-h6
 }
 
 TEST(ChameleonReduxMoves, ChangeHappensOnlyWhereTheChameleonStops) {
@@ -144,10 +137,10 @@ TEST(ChameleonReduxMoves, KingsAndPawnsNeverChange) {
 
 TEST(ChameleonReduxMoves, PawnsAsInChessWithDoubleStep) {
   Position pos = startPosition(redux());
-  EXPECT_EQ(targetsFrom(pos, "e2"), (std::set<std::string>{"e3", "e4"}));
+  EXPECT_EQ(destinationsFrom(pos, "e2"), (std::set<std::string>{"e3", "e4"}));
   pos.make(parseMove(pos, "e2e3"));
   pos.make(parseMove(pos, "a7a6"));
-  EXPECT_EQ(targetsFrom(pos, "e3"), (std::set<std::string>{"e4"}));
+  EXPECT_EQ(destinationsFrom(pos, "e3"), (std::set<std::string>{"e4"}));
 }
 
 TEST(ChameleonReduxMoves, EnPassantIsOnByDefaultAndAnOption) {
@@ -192,7 +185,7 @@ TEST(ChameleonReduxMoves, NoCastling) {
     EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos) << e.what();
   }
   Position pos = parsePosition(v, "2k5/8/8/8/8/8/8/R4K1N w - - 0 1");
-  for (const std::string& to : targetsFrom(pos, "f1")) EXPECT_TRUE(to == "e1" || to == "g1" || to[1] == '2') << to;
+  for (const std::string& to : destinationsFrom(pos, "f1")) EXPECT_TRUE(to == "e1" || to == "g1" || to[1] == '2') << to;
 }
 
 TEST(ChameleonReduxMoves, KingIsTheTargetOfCheckAndMate) {

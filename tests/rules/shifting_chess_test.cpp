@@ -10,8 +10,10 @@
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
 #include "core/sectors.hpp"
+#include "tests/rules/legal_actions.hpp"
 
 using namespace tessera;
+using namespace tessera::rules_test;
 
 namespace {
 
@@ -19,15 +21,6 @@ const Variant& shifting(const char* options = "") {
   return builtinVariant(std::string("shifting-chess") + (*options ? ":" : "") + options);
 }
 Square sq(const char* name) { return *parseSquare(name, {8, 8}); }
-
-std::set<std::string> targetsFrom(Position& pos, const char* from) {
-  MoveList moves;
-  generateLegal(pos, moves);
-  std::set<std::string> out;
-  for (const Move& m : moves)
-    if (m.kind != MoveKind::SectorShift && squareName(m.from) == from) out.insert(squareName(m.to));
-  return out;
-}
 
 std::set<std::string> shifts(Position& pos) {
   MoveList moves;
@@ -112,25 +105,25 @@ TEST(ShiftingChessShift, MayNotLeaveTheOwnKingInCheck) {
 TEST(ShiftingChessEmptyAreas, NothingStandsOnOrCrossesThemButKnightsLeap) {
   Position pos = parsePosition(shifting(), "4k3/8/8/8/8/8/8/R1N1K3 w - - 0 1 AII,BII");
   // The Rook on a1 goes up a2 and stops: a3 is empty area.
-  EXPECT_EQ(targetsFrom(pos, "a1"), (std::set<std::string>{"a2", "b1"}));
+  EXPECT_EQ(destinationsFrom(pos, "a1"), (std::set<std::string>{"a2", "b1"}));
   // The Knight on c1 cannot land in the empty area (b3, d3): a2 and e2.
-  EXPECT_EQ(targetsFrom(pos, "c1"), (std::set<std::string>{"a2", "e2"}));
+  EXPECT_EQ(destinationsFrom(pos, "c1"), (std::set<std::string>{"a2", "e2"}));
   // The Knight on d4 leaps over the empty C-II (e3, f3, e4, f4) to f5 and e2; f3 itself is empty area.
   Position leap = parsePosition(shifting(), "7k/8/8/8/3N4/8/8/K7 w - - 0 1 CII,AIV");
-  EXPECT_EQ(targetsFrom(leap, "d4"), (std::set<std::string>{"b3", "b5", "c2", "c6", "e2", "e6", "f5"}));
+  EXPECT_EQ(destinationsFrom(leap, "d4"), (std::set<std::string>{"b3", "b5", "c2", "c6", "e2", "e6", "f5"}));
   EXPECT_THROW(parsePosition(shifting(), "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 AI,BII"), PositionError);  // b1 is in A-I
 }
 
 TEST(ShiftingChessPawns, DoubleStepFromTheFirstTwoRanksEvenAfterMoving) {
   // The Pawn on e2 has moved before (it came from e1 by a shift): it may still double-step.
   Position pos = parsePosition(shifting(), "4k3/8/8/8/8/8/4P3/K7 w - - 0 1 BII,BIII");
-  EXPECT_EQ(targetsFrom(pos, "e2"), (std::set<std::string>{"e3", "e4"}));
+  EXPECT_EQ(destinationsFrom(pos, "e2"), (std::set<std::string>{"e3", "e4"}));
   // A Pawn carried back to the first rank may double-step from there.
   Position first = parsePosition(shifting(), "4k3/8/8/8/8/8/8/K3P3 w - - 0 1 BII,BIII");
-  EXPECT_EQ(targetsFrom(first, "e1"), (std::set<std::string>{"e2", "e3"}));
+  EXPECT_EQ(destinationsFrom(first, "e1"), (std::set<std::string>{"e2", "e3"}));
   // No Pawn step crosses an empty area.
   Position wall = parsePosition(shifting(), "4k3/8/8/8/8/8/2P5/K7 w - - 0 1 BII,BIII");
-  EXPECT_TRUE(targetsFrom(wall, "c2").empty());
+  EXPECT_TRUE(destinationsFrom(wall, "c2").empty());
 }
 
 TEST(ShiftingChessPawns, PromoteWhenAShiftBringsThemToTheLastRank) {

@@ -11,8 +11,10 @@
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
 #include "tests/support/message_of.hpp"
+#include "tests/rules/legal_actions.hpp"
 
 using namespace tessera;
+using namespace tessera::rules_test;
 
 namespace {
 
@@ -24,23 +26,6 @@ Square sq(const char* name) { return *parseSquare(name, {6, 7}); }
 // A position after the opening drops (move 5).
 Position at(const char* placement, const char* colours, const char* side = "w") {
   return parsePosition(sands(), std::string(placement) + " " + side + " - - 0 5 " + colours);
-}
-
-std::set<std::string> actions(Position& pos) {
-  MoveList moves;
-  generateLegal(pos, moves);
-  std::set<std::string> out;
-  for (const Move& m : moves) out.insert(longAlgebraic(pos, m));
-  return out;
-}
-
-std::set<std::string> targetsFrom(Position& pos, const char* from) {
-  MoveList moves;
-  generateLegal(pos, moves);
-  std::set<std::string> out;
-  for (const Move& m : moves)
-    if (isPieceMove(m.kind) && squareName(m.from) == from) out.insert(squareName(m.to));
-  return out;
 }
 
 std::string typeAt(const Position& pos, const char* square) {
@@ -77,7 +62,7 @@ TEST(ShiftingSandsPool, TwoOfEachOfSixColoursSharedByBoth) {
   pos.make(parseMove(pos, "Y@a3"));
   pos.make(parseMove(pos, "Y@a5"));  // Black takes the second Yellow from the same pool
   EXPECT_EQ(pos.poolCount(0), 0);
-  for (const std::string& a : actions(pos)) EXPECT_NE(a[0], 'Y') << a;
+  for (const std::string& a : legalActionTexts(pos)) EXPECT_NE(a[0], 'Y') << a;
   EXPECT_EQ(pos.paperOwner(sq("a3")), 0);  // each dropped square stays its dropper's
   EXPECT_EQ(pos.paperOwner(sq("a5")), 1);
 }
@@ -99,7 +84,7 @@ TEST(ShiftingSandsOpening, FirstFourTurnsOfEachSideAreDrops) {
 
 TEST(ShiftingSandsDrops, OnlyOnASquareWithNoPieceAndNoColour) {
   Position pos = at("2k3/6/6/6/6/6/2K3", "6/6/6/6/1Y4/6/6;pool=YPPRRLLGGBB");
-  const auto all = actions(pos);
+  const auto all = legalActionTexts(pos);
   EXPECT_FALSE(all.count("R@b3"));  // b3 has a colour
   EXPECT_FALSE(all.count("R@c1"));  // c1 has a piece
   EXPECT_TRUE(all.count("R@a3"));
@@ -109,7 +94,7 @@ TEST(ShiftingSandsDrops, OnlyOnASquareWithNoPieceAndNoColour) {
 TEST(ShiftingSandsShifts, OwnColourNotBlueNoPieceOneStepOntoABareSquare) {
   // White's Yellow on b3, Black's Red on c3, White's Blue on e3, White's Purple under a piece on a5.
   Position pos = at("2k3/6/R5/6/6/6/2K3", "6/6/P5/6/1Yr1B1/6/6;pool=YPRLLGGB");
-  const auto all = actions(pos);
+  const auto all = legalActionTexts(pos);
   std::set<std::string> fromB3;
   for (const std::string& a : all)
     if (a.rfind("Yb3-", 0) == 0) fromB3.insert(a.substr(4));
@@ -148,7 +133,7 @@ TEST(ShiftingSandsTypes, NoColourMakesAPawnExceptOnTheLastRank) {
 
 TEST(ShiftingSandsBlue, NoPieceButAKingEntersAndSlidersCannotPass) {
   Position pos = at("2k3/6/6/3Q2/6/6/2K3", "6/3b2/6/3Y2/6/6/6;pool=YPPRRLLGGB");
-  const auto to = targetsFrom(pos, "d4");
+  const auto to = destinationsFrom(pos, "d4");
   EXPECT_TRUE(to.count("d5"));
   EXPECT_FALSE(to.count("d6"));
   EXPECT_FALSE(to.count("d7"));
@@ -156,7 +141,7 @@ TEST(ShiftingSandsBlue, NoPieceButAKingEntersAndSlidersCannotPass) {
 
 TEST(ShiftingSandsBlue, KnightsLeapOverButDoNotLand) {
   Position pos = at("2k3/6/6/1N4/6/6/2K3", "6/2B3/1BB3/1L4/6/6/6;pool=YPPRRLLGG");
-  const auto to = targetsFrom(pos, "b4");
+  const auto to = destinationsFrom(pos, "b4");
   EXPECT_FALSE(to.count("c6"));  // Blue
   EXPECT_TRUE(to.count("a6"));   // over the Blue on b5, c5
   EXPECT_TRUE(to.count("d5"));
@@ -166,7 +151,7 @@ TEST(ShiftingSandsBlue, ABlueDropBlocksACheck) {
   // The Black Queen on c5 (Yellow) checks the King on c1 down the c-file.
   Position pos = at("2k3/6/2q3/6/6/6/2K3", "6/6/2y3/6/6/6/6;pool=YPPRRLLGGBB");
   ASSERT_TRUE(inCheck(pos, 0));
-  const auto replies = actions(pos);
+  const auto replies = legalActionTexts(pos);
   EXPECT_TRUE(replies.count("B@c3"));
   EXPECT_TRUE(replies.count("B@c4"));
   EXPECT_FALSE(replies.count("Y@c3")) << "a colour a piece may enter does not block";
@@ -175,7 +160,7 @@ TEST(ShiftingSandsBlue, ABlueDropBlocksACheck) {
 
 TEST(ShiftingSandsKings, KingRemovesColoursBlueIncludedAndNeverChanges) {
   Position pos = at("2k3/6/6/6/6/6/2K3", "6/6/6/6/6/2rB2/6;pool=YPPRLLGGB");
-  const auto to = targetsFrom(pos, "c1");
+  const auto to = destinationsFrom(pos, "c1");
   EXPECT_TRUE(to.count("d2"));  // onto Blue
   Position onRed = pos;
   onRed.make(parseMove(onRed, "c1c2"));  // Black's Red: the owner does not matter
@@ -193,25 +178,25 @@ TEST(ShiftingSandsKings, NoCastling) {
 
 TEST(ShiftingSandsPawns, DoubleStepOnlyUnmovedFromTheFirstTwoRanksOverNoBlue) {
   Position pos = at("2k3/6/6/6/6/1P4/P1K3", "6/6/6/6/6/6/6;pool=YYPPRRLLGGBB");
-  EXPECT_EQ(targetsFrom(pos, "b2"), (std::set<std::string>{"b3", "b4"}));
-  EXPECT_EQ(targetsFrom(pos, "a1"), (std::set<std::string>{"a2", "a3"}));
+  EXPECT_EQ(destinationsFrom(pos, "b2"), (std::set<std::string>{"b3", "b4"}));
+  EXPECT_EQ(destinationsFrom(pos, "a1"), (std::set<std::string>{"a2", "a3"}));
   Position moved = at("2k3/6/6/6/6/1P4/2K3", "6/6/6/6/6/6/6;pool=YYPPRRLLGGBB;moved=b2");
-  EXPECT_EQ(targetsFrom(moved, "b2"), (std::set<std::string>{"b3"}));
+  EXPECT_EQ(destinationsFrom(moved, "b2"), (std::set<std::string>{"b3"}));
   Position blue = at("2k3/6/6/6/6/1P4/2K3", "6/6/6/6/1B4/6/6;pool=YYPPRRLLGGB");
-  EXPECT_TRUE(targetsFrom(blue, "b2").empty());
+  EXPECT_TRUE(destinationsFrom(blue, "b2").empty());
 }
 
 TEST(ShiftingSandsPawns, NoEnPassantCapture) {
   Position pos = at("2k3/1p4/6/2P3/6/6/2K3", "6/6/6/6/6/6/6;pool=YYPPRRLLGGBB;moved=", "b");
   pos.make(parseMove(pos, "b6b4"));
   EXPECT_EQ(pos.enPassantSquare(), kNoSquare);
-  EXPECT_FALSE(targetsFrom(pos, "c4").count("b5"));
+  EXPECT_FALSE(destinationsFrom(pos, "c4").count("b5"));
 }
 
 TEST(ShiftingSandsPromotion, FromNoColourQueenRookBishopKnightOrStayAPawn) {
   Position pos = at("k5/4P1/6/6/6/6/2K3", "6/6/6/6/6/6/6;pool=YYPPRRLLGGBB");
   std::set<std::string> promotions;
-  for (const std::string& a : actions(pos))
+  for (const std::string& a : legalActionTexts(pos))
     if (a.rfind("e6e7", 0) == 0) promotions.insert(a);
   EXPECT_EQ(promotions, (std::set<std::string>{"e6e7q", "e6e7r", "e6e7b", "e6e7n", "e6e7p"}));
   EXPECT_EQ(afterMove(pos, "e6e7n", "e7"), "knight");
@@ -221,7 +206,7 @@ TEST(ShiftingSandsPromotion, FromNoColourQueenRookBishopKnightOrStayAPawn) {
 TEST(ShiftingSandsPromotion, FromDarkGreenAlwaysAQueen) {
   Position pos = at("k5/4P1/6/6/6/6/2K3", "6/4G1/6/6/6/6/6;pool=YYPPRRLLGBB");
   std::set<std::string> promotions;
-  for (const std::string& a : actions(pos))
+  for (const std::string& a : legalActionTexts(pos))
     if (a.rfind("e6e7", 0) == 0) promotions.insert(a);
   EXPECT_EQ(promotions, (std::set<std::string>{"e6e7q"}));
 }
@@ -229,7 +214,7 @@ TEST(ShiftingSandsPromotion, FromDarkGreenAlwaysAQueen) {
 TEST(ShiftingSandsPromotion, OntoAColourTheColourDecides) {
   Position pos = at("k5/4P1/6/6/6/6/2K3", "4P1/6/6/6/6/6/6;pool=YYPRRLLGGBB");
   std::set<std::string> promotions;
-  for (const std::string& a : actions(pos))
+  for (const std::string& a : legalActionTexts(pos))
     if (a.rfind("e6e7", 0) == 0) promotions.insert(a);
   EXPECT_EQ(promotions, (std::set<std::string>{"e6e7"}));
   EXPECT_EQ(afterMove(pos, "e6e7", "e7"), "rook");
@@ -242,7 +227,7 @@ TEST(ShiftingSandsCheck, CheckmateAsInChessUnlessABlueDropBlocks) {
   pos.make(parseMove(pos, "c5c7"));
   EXPECT_EQ(typeAt(pos, "c7"), "queen");
   EXPECT_EQ(gameStatus(pos), GameStatus::Ongoing) << "a Blue dropped on b7 blocks the check";
-  EXPECT_EQ(actions(pos), (std::set<std::string>{"B@b7"}));
+  EXPECT_EQ(legalActionTexts(pos), (std::set<std::string>{"B@b7"}));
   // With both Blues gone from the pool it is mate.
   Position mate = at("k5/pp4/2Q3/6/6/6/2K3", "6/6/2Y3/6/6/6/6;pool=YPPRRLLGG");
   mate.make(parseMove(mate, "c5c7"));

@@ -10,8 +10,10 @@
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
 #include "tests/support/message_of.hpp"
+#include "tests/rules/legal_actions.hpp"
 
 using namespace tessera;
+using namespace tessera::rules_test;
 
 namespace {
 
@@ -21,23 +23,6 @@ Square sq(const char* name) { return *parseSquare(name, {8, 8}); }
 // Kings on e1 and e8 on their tiles; the rest of the board as given.
 Position at(const char* placement, const char* tiles, const char* side = "w") {
   return parsePosition(tiled(), std::string(placement) + " " + side + " - - 0 1 " + tiles);
-}
-
-std::set<std::string> actions(Position& pos) {
-  MoveList moves;
-  generateLegal(pos, moves);
-  std::set<std::string> out;
-  for (const Move& m : moves) out.insert(longAlgebraic(pos, m));
-  return out;
-}
-
-std::set<std::string> targetsFrom(Position& pos, const char* from) {
-  MoveList moves;
-  generateLegal(pos, moves);
-  std::set<std::string> out;
-  for (const Move& m : moves)
-    if (!isTileAction(m.kind) && squareName(m.from) == from) out.insert(squareName(m.to));
-  return out;
 }
 
 bool has(const std::set<std::string>& s, const char* x) { return s.count(x) != 0; }
@@ -52,20 +37,20 @@ TEST(TiledSquaresSetup, FideArrayWithRanksThreeToSixVoid) {
 
 TEST(TiledSquaresTurn, MoveOrDropTileOrRemoveTileOrDropAntiTile) {
   Position pos = startPosition(tiled());
-  const auto first = actions(pos);
+  const auto first = legalActionTexts(pos);
   EXPECT_EQ(first.size(), 64u);  // nothing can move yet: a Tile or an Anti-Tile on each of the 32 void squares
   EXPECT_TRUE(has(first, "T@e4"));
   EXPECT_TRUE(has(first, "X@e4"));
   pos.make(parseMove(pos, "T@e4"));
   pos.make(parseMove(pos, "T@e5"));
-  const auto third = actions(pos);
+  const auto third = legalActionTexts(pos);
   EXPECT_TRUE(has(third, "e2e4"));   // a move onto the new Tile
   EXPECT_TRUE(has(third, "-T@e4"));  // or taking it away again
 }
 
 TEST(TiledSquaresDrops, OnlyOnVoidSquares) {
   Position pos = at("4k3/8/8/8/8/8/8/4K3", "tttttttt/8/8/8/3tx3/8/8/tttttttt");
-  const auto all = actions(pos);
+  const auto all = legalActionTexts(pos);
   EXPECT_FALSE(has(all, "T@d4"));  // already a Tile
   EXPECT_FALSE(has(all, "X@e4"));  // already an Anti-Tile
   EXPECT_FALSE(has(all, "T@e4"));
@@ -76,36 +61,36 @@ TEST(TiledSquaresDrops, OnlyOnVoidSquares) {
 TEST(TiledSquaresMoves, PiecesLandOnlyOnTilesAndPassOverVoid) {
   // The Rook on a1 crosses the void a2-a6 and lands on a7 (a Tile), not on any void square.
   Position pos = at("4k3/8/8/8/8/8/8/R3K3", "tttttttt/tttttttt/8/8/8/8/8/tttttttt");
-  EXPECT_EQ(targetsFrom(pos, "a1"), (std::set<std::string>{"a7", "a8", "b1", "c1", "d1"}));
+  EXPECT_EQ(destinationsFrom(pos, "a1"), (std::set<std::string>{"a7", "a8", "b1", "c1", "d1"}));
   // A Pawn's double step passes over a void square onto a Tile.
   Position pawn = at("4k3/8/8/8/4P3/8/4P3/4K3", "tttttttt/8/8/8/4t3/8/tttttttt/tttttttt");
-  EXPECT_EQ(targetsFrom(pawn, "e2"), (std::set<std::string>{}));  // e4 is taken by the other Pawn
+  EXPECT_EQ(destinationsFrom(pawn, "e2"), (std::set<std::string>{}));  // e4 is taken by the other Pawn
   Position step = at("4k3/8/8/8/8/8/4P3/4K3", "tttttttt/8/8/8/4t3/8/tttttttt/tttttttt");
-  EXPECT_EQ(targetsFrom(step, "e2"), (std::set<std::string>{"e4"}));
+  EXPECT_EQ(destinationsFrom(step, "e2"), (std::set<std::string>{"e4"}));
 }
 
 TEST(TiledSquaresMoves, CaptureIsNeverAffected) {
   Position pos = at("4k3/8/8/3r4/8/8/8/3RK3", "tttttttt/8/8/3t4/8/8/8/tttttttt");
-  EXPECT_TRUE(has(targetsFrom(pos, "d1"), "d5"));
+  EXPECT_TRUE(has(destinationsFrom(pos, "d1"), "d5"));
 }
 
 TEST(TiledSquaresAntiTiles, BlockEveryPieceButTheKnight) {
   // An Anti-Tile on a4 stops the Rook. The Knight on b1 leaps past the Anti-Tile on c2 to d2 and
   // lands on a3, but not on the Anti-Tile on c3.
   Position rook = at("4k3/8/8/8/8/8/8/R3K3", "tttttttt/tttttttt/8/8/x7/8/8/tttttttt");
-  EXPECT_EQ(targetsFrom(rook, "a1"), (std::set<std::string>{"b1", "c1", "d1"}));
+  EXPECT_EQ(destinationsFrom(rook, "a1"), (std::set<std::string>{"b1", "c1", "d1"}));
   Position knight = at("4k3/8/8/8/8/8/8/1N2K3", "tttttttt/8/8/8/8/t1x5/2xt4/tttttttt");
-  EXPECT_EQ(targetsFrom(knight, "b1"), (std::set<std::string>{"a3", "d2"}));
+  EXPECT_EQ(destinationsFrom(knight, "b1"), (std::set<std::string>{"a3", "d2"}));
   // Bishop and Pawn double step are stopped too.
   Position pawn = at("4k3/8/8/8/8/8/4P3/4K3", "tttttttt/8/8/8/4t3/4x3/tttttttt/tttttttt");
-  EXPECT_EQ(targetsFrom(pawn, "e2"), (std::set<std::string>{}));
+  EXPECT_EQ(destinationsFrom(pawn, "e2"), (std::set<std::string>{}));
 }
 
 TEST(TiledSquaresAntiTiles, AnAntiTileBlocksACheck) {
   // The Rook on e7 checks along the e-file over void; an Anti-Tile on e4 answers it.
   Position pos = at("4k3/4r3/8/8/8/8/8/4K3", "tttttttt/tttttttt/8/8/8/8/8/tttttttt");
   EXPECT_TRUE(inCheck(pos, 0));
-  const auto replies = actions(pos);
+  const auto replies = legalActionTexts(pos);
   EXPECT_TRUE(has(replies, "X@e4"));
   EXPECT_FALSE(has(replies, "T@e4"));  // a Tile does not block
   EXPECT_FALSE(has(replies, "X@a4"));
@@ -113,7 +98,7 @@ TEST(TiledSquaresAntiTiles, AnAntiTileBlocksACheck) {
 
 TEST(TiledSquaresKing, StepsOntoVoidAndBuildsATileThatStays) {
   Position pos = at("4k3/8/8/8/8/8/8/4K3", "tttttttt/8/8/8/8/8/8/tttttttt");
-  EXPECT_TRUE(has(targetsFrom(pos, "e1"), "e2"));
+  EXPECT_TRUE(has(destinationsFrom(pos, "e1"), "e2"));
   pos.make(parseMove(pos, "e1e2"));
   EXPECT_EQ(pos.tile(sq("e2")).state, TileState::Tile);
   EXPECT_EQ(pos.tile(sq("e2")).kingMade, 0);
@@ -129,7 +114,7 @@ TEST(TiledSquaresKing, StepsOntoVoidAndBuildsATileThatStays) {
 TEST(TiledSquaresKing, MayNotBuildWhereItWouldBeAttacked) {
   // d2 is void but the Rook on d8 would attack a Tile there: the King may not go.
   Position pos = at("3rk3/8/8/8/8/8/8/4K3", "tttttttt/8/8/8/8/8/8/tttttttt");
-  const auto to = targetsFrom(pos, "e1");
+  const auto to = destinationsFrom(pos, "e1");
   EXPECT_FALSE(has(to, "d2"));
   EXPECT_FALSE(has(to, "d1"));
   EXPECT_TRUE(has(to, "e2"));
@@ -146,8 +131,8 @@ TEST(TiledSquaresRemoval, ByDropperUntilAnOpposingPieceStandsThere) {
   Position pos = at("4k3/8/8/8/8/8/8/R3K3", "tttttttt/8/8/8/8/8/8/tttttttt");
   pos.make(parseMove(pos, "T@a4"));
   pos.make(parseMove(pos, "T@h5"));
-  EXPECT_TRUE(has(actions(pos), "-T@a4"));   // (a) White dropped it
-  EXPECT_FALSE(has(actions(pos), "-T@h5"));  // Black's tile: White may not
+  EXPECT_TRUE(has(legalActionTexts(pos), "-T@a4"));   // (a) White dropped it
+  EXPECT_FALSE(has(legalActionTexts(pos), "-T@h5"));  // Black's tile: White may not
 }
 
 TEST(TiledSquaresRemoval, NotByDropperAfterAnOpposingPieceStoodThere) {
@@ -156,9 +141,9 @@ TEST(TiledSquaresRemoval, NotByDropperAfterAnOpposingPieceStoodThere) {
   pos.make(parseMove(pos, "a8a4"));  // Black's Rook stands on White's Tile
   pos.make(parseMove(pos, "e1d1"));
   pos.make(parseMove(pos, "a4a8"));
-  EXPECT_FALSE(has(actions(pos), "-T@a4")) << "White's right ended when the Black Rook stood there";
+  EXPECT_FALSE(has(legalActionTexts(pos), "-T@a4")) << "White's right ended when the Black Rook stood there";
   pos.make(parseMove(pos, "d1e1"));
-  EXPECT_TRUE(has(actions(pos), "-T@a4")) << "(b) Black's piece stood there last";
+  EXPECT_TRUE(has(legalActionTexts(pos), "-T@a4")) << "(b) Black's piece stood there last";
 }
 
 TEST(TiledSquaresRemoval, LastStoodOnByOwnPiece) {
@@ -168,8 +153,8 @@ TEST(TiledSquaresRemoval, LastStoodOnByOwnPiece) {
   pos.make(parseMove(pos, "T@a5"));
   pos.make(parseMove(pos, "e2e4"));
   pos.make(parseMove(pos, "T@b5"));
-  EXPECT_TRUE(has(actions(pos), "-T@e2"));
-  EXPECT_FALSE(has(actions(pos), "-T@e4")) << "occupied Tiles are never removed";
+  EXPECT_TRUE(has(legalActionTexts(pos), "-T@e2"));
+  EXPECT_FALSE(has(legalActionTexts(pos), "-T@e4")) << "occupied Tiles are never removed";
 }
 
 TEST(TiledSquaresRemoval, CreatedByOwnKing) {
@@ -178,20 +163,20 @@ TEST(TiledSquaresRemoval, CreatedByOwnKing) {
   pos.make(parseMove(pos, "T@d6"));
   pos.make(parseMove(pos, "e2f2"));
   pos.make(parseMove(pos, "T@c6"));
-  EXPECT_TRUE(has(actions(pos), "-T@e2"));  // (c), and also (b)
+  EXPECT_TRUE(has(legalActionTexts(pos), "-T@e2"));  // (c), and also (b)
   pos.make(parseMove(pos, "T@a3"));
-  EXPECT_FALSE(has(actions(pos), "-T@e2")) << "Black may not: neither dropped, stood last nor built it";
+  EXPECT_FALSE(has(legalActionTexts(pos), "-T@e2")) << "Black may not: neither dropped, stood last nor built it";
 }
 
 TEST(TiledSquaresRemoval, OwnershipDoesNotAffectMovement) {
   // Black's dropped Tile on a4 is a landing square for White's Rook all the same.
   Position pos = at("4k3/8/8/8/8/8/8/R3K3", "tttttttt/8/8/8/t7/8/8/tttttttt;d=/a4");
-  EXPECT_TRUE(has(targetsFrom(pos, "a1"), "a4"));
+  EXPECT_TRUE(has(destinationsFrom(pos, "a1"), "a4"));
 }
 
 TEST(TiledSquaresAntiTiles, LeaveOnlyWhenAKingStepsOnThem) {
   Position pos = at("4k3/8/8/8/8/8/8/4K3", "tttttttt/8/8/8/4x3/8/8/tttttttt");
-  for (const std::string& a : actions(pos)) EXPECT_NE(a, "-T@e4");
+  for (const std::string& a : legalActionTexts(pos)) EXPECT_NE(a, "-T@e4");
   pos.make(parseMove(pos, "X@a3"));
   EXPECT_TRUE(pos.isWall(sq("a3")));
 }
