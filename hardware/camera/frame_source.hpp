@@ -3,6 +3,7 @@
 // interface. A source never throws for a missing or unplugged camera: it says so and the caller
 // keeps going (the game must survive a loose cable).
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <opencv2/core.hpp>
@@ -35,5 +36,9 @@ class FrameSource {
 
 // "/dev/video0" (a camera), a folder of images, or a video file.
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double framesPerSecond = 10.0);
+
+// Why the recording at `path` (a folder of images or a video file) cannot be played; nothing when it
+// can. For commands to refuse a bad recording before they start a game on it.
+std::optional<std::string> recordingProblem(const std::string& path);
 
 }  // namespace tessera::camera

@@ -13,4 +13,10 @@ std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double fra
   return std::make_unique<VideoFileSource>(spec, framesPerSecond);
 }
 
+std::optional<std::string> recordingProblem(const std::string& path) {
+  if (std::filesystem::is_directory(path)) return std::nullopt;
+  cv::VideoCapture capture;
+  return openVideoFile(capture, path);
+}
+
 }  // namespace tessera::camera

@@ -1,10 +1,16 @@
 #pragma once
 // A recorded video, read frame by frame; times come from the file's frame rate.
+#include <optional>
+#include <string>
+
 #include <opencv2/videoio.hpp>
 
 #include "hardware/camera/frame_source.hpp"
 
 namespace tessera::camera {
+
+// Opens `capture` on the video file `path`; when it cannot, says why.
+std::optional<std::string> openVideoFile(cv::VideoCapture& capture, const std::string& path);
 
 class VideoFileSource : public FrameSource {
  public:
@@ -17,6 +23,7 @@ class VideoFileSource : public FrameSource {
   cv::VideoCapture capture_;
   double framesPerSecond_;
   long frames_ = 0;
+  std::string problem_;  // why the file could not be opened
   bool reported_ = false;
 };
 

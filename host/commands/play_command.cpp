@@ -128,9 +128,10 @@ cli::Command playCommand() {
                 throw cli::UsageError("--screen-size is WIDTHxHEIGHT in pixels (320x240 to 10000x10000), e.g. 1920x1080, not '" + text + "'");
               screenSize = cv::Size(w, h);
             }
-            // Checked after the options, before a game is started on a recording that is not there.
-            if (input.kind == "frames" && !std::filesystem::exists(input.device))
-              throw cli::UsageError("--input frames:" + input.device + ": no such folder or video file");
+            // Checked after the options, before a game is started on a recording that cannot be played.
+            if (input.kind == "frames")
+              if (const auto problem = camera::recordingProblem(input.device))
+                throw cli::UsageError("--input frames:" + input.device + ": " + *problem);
             boost::asio::io_context io;
             session::Table t(io, variant, table, err);
             std::unique_ptr<session::ScreenView> screen;

@@ -37,8 +37,8 @@ cli::Command replayCommand() {
               return 0;
             }
             if (!options.has("frames")) throw cli::UsageError("--frames is required");
-            if (!std::filesystem::exists(options.value("frames")))
-              throw cli::UsageError("--frames " + options.value("frames") + ": no such folder or video file");
+            if (const auto problem = camera::recordingProblem(options.value("frames")))
+              throw cli::UsageError("--frames " + options.value("frames") + ": " + *problem);
             const Variant& variant = cli::chooseVariant(options);
             const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
             auto source = camera::openFrameSource(options.value("frames"), fps);

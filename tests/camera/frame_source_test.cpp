@@ -71,8 +71,20 @@ TEST(FrameSource, MissingVideoIsReportedOnceThenFinished) {
   auto source = openFrameSource("/nonexistent/game.mp4");
   const FrameRead r = source->read();
   EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
-  EXPECT_NE(r.problem.find("/nonexistent/game.mp4"), std::string::npos);
+  EXPECT_EQ(r.problem, "cannot read video /nonexistent/game.mp4: no such folder or video file");
   EXPECT_EQ(source->read().status, FrameRead::Status::Finished);
+}
+
+TEST(FrameSource, AFileThatIsNoVideoIsReportedOnceThenFinished) {
+  const auto dir = freshFolder("corrupt-video");
+  const std::string path = (dir / "game.mp4").string();
+  std::ofstream(path, std::ios::binary) << std::string(4096, '\x5a') << "no video here";
+  auto source = openFrameSource(path);
+  const FrameRead r = source->read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_EQ(r.problem, "cannot read video " + path + ": not a video OpenCV can decode");
+  EXPECT_EQ(source->read().status, FrameRead::Status::Finished);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(FrameSource, MissingCameraIsReportedAndRetriedAtItsInterval) {

@@ -65,6 +65,17 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   expectRefused("play --variant chess --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
 }
 
+TEST(CliErrors, AVideoFileThatIsNoVideoIsRefusedBeforeAGameStarts) {
+  const std::string path = "/tmp/tessera-cli-corrupt-" + std::to_string(::getpid()) + ".mp4";
+  std::ofstream(path, std::ios::binary) << std::string(4096, '\x5a') << "no video here";
+  expectRefused("replay --variant chess --frames " + path, "--frames " + path + ": not a video OpenCV can decode");
+  const std::string journal = path + ".journal";
+  expectRefused("play --variant chess --input frames:" + path + " --journal " + journal,
+                "--input frames:" + path + ": not a video OpenCV can decode");
+  EXPECT_FALSE(std::ifstream(journal).good()) << "no game was started on it";
+  std::remove(path.c_str());
+}
+
 TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   const ProgramRun ok = tessera("match --variant chess --a nodes=200,mobility=3 --b nodes=200 --games 2");
   EXPECT_EQ(ok.exitCode, 0) << ok.output;

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds everything with AddressSanitizer and UndefinedBehaviorSanitizer (gcc) into build-asan/ and
+# runs every test there: a memory error, a leak or undefined behaviour in our code fails the test it
+# happens in. Leaks inside the system libraries OpenCV's window opens are not ours and are ignored
+# (scripts/lsan-suppressions.txt). About 35 minutes on 2 cores, most of it in the comparisons
+# against the reference generator (Desert Dust's alone is about 25); CI runs it with
+# -E ReferenceComparison.
+#
+#   usage: scripts/test-sanitizers.sh [ctest arguments, e.g. -R RefereeSession]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DTESSERA_SLOW_TEST_TIMEOUT=3600
+cmake --build build-asan -j"$(nproc)"
+export ASAN_OPTIONS="detect_leaks=1"
+export UBSAN_OPTIONS="print_stacktrace=1"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" "$@"
