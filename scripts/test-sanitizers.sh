@@ -2,9 +2,9 @@
 # Builds everything with AddressSanitizer and UndefinedBehaviorSanitizer (gcc) into build-asan/ and
 # runs every test there: a memory error, a leak or undefined behaviour in our code fails the test it
 # happens in. Leaks inside the system libraries OpenCV's window opens are not ours and are ignored
-# (scripts/lsan-suppressions.txt). About 35 minutes on 2 cores, most of it in the comparisons
-# against the reference generator (Desert Dust's alone is about 25); CI runs it with
-# -E ReferenceComparison.
+# (scripts/lsan-suppressions.txt). About 40 minutes on 2 cores, most of it in the comparisons
+# against the reference generator (Desert Dust's alone took 18 minutes); CI runs it with
+# -E ReferenceComparison (the tests took 5 minutes).
 #
 #   usage: scripts/test-sanitizers.sh [ctest arguments, e.g. -R RefereeSession]
 set -euo pipefail
