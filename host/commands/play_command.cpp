@@ -3,7 +3,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <ostream>
 
 #include "commands.hpp"
