@@ -9,12 +9,14 @@ namespace tessera::camera {
 
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double framesPerSecond) {
   if (spec.rfind("/dev/video", 0) == 0) return std::make_unique<DeviceFrameSource>(spec, 1280, 720);
-  if (std::filesystem::is_directory(spec)) return std::make_unique<ImageFolderSource>(spec, framesPerSecond);
+  std::error_code error;  // a path that cannot be looked at is no folder; the video source says why
+  if (std::filesystem::is_directory(spec, error)) return std::make_unique<ImageFolderSource>(spec, framesPerSecond);
   return std::make_unique<VideoFileSource>(spec, framesPerSecond);
 }
 
 std::optional<std::string> recordingProblem(const std::string& path) {
-  if (std::filesystem::is_directory(path)) return std::nullopt;
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) return std::nullopt;
   cv::VideoCapture capture;
   return openVideoFile(capture, path);
 }
