@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
     const Variant& variant = builtinVariant(name);
     Position pos = startPosition(variant);
     scene::playRandomly(pos, 12, rng);
-    scene::SceneRenderer renderer(variant, scene::randomStyle(rng, size, scene::sheetCells(variant), false), rng());
+    const auto sceneSeed = rng();  // drawn before the style, on every CPU
+    scene::SceneRenderer renderer(variant, scene::randomStyle(rng, size, scene::sheetCells(variant), false), sceneSeed);
     std::vector<cv::Mat> frames;
     for (int i = 0; i < 4; ++i) frames.push_back(renderer.render(pos));
     camera::ReaderOptions options;

@@ -62,7 +62,8 @@ Tally readManyBoards(int boardsPerVariant, cv::Size imageSize, unsigned seed,
     for (int b = 0; b < boardsPerVariant; ++b) {
       Position pos = startPosition(variant);
       scene::playRandomly(pos, std::uniform_int_distribution<int>(0, 40)(rng), rng);
-      scene::SceneRenderer renderer(variant, scene::randomStyle(rng, imageSize, scene::sheetCells(variant)), rng());
+      const auto sceneSeed = rng();  // drawn before the style, on every CPU
+      scene::SceneRenderer renderer(variant, scene::randomStyle(rng, imageSize, scene::sheetCells(variant)), sceneSeed);
       BoardReader reader(layoutForVariant(variant), options);
       const FrameReading reading = reader.read(renderer.render(pos));
       ++tally.boards;
@@ -151,7 +152,8 @@ TEST(CellAccuracy, EveryPieceOnEverySurface) {
   std::map<std::pair<Surface, Occupant>, std::pair<int, int>> tally;  // errors, cells
   std::mt19937 rng(41);
   for (int board = 0; board < 8; ++board) {
-    scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {1280, 720}, scene::sheetCells(variant)), rng());
+    const auto sceneSeed = rng();  // drawn before the style, on every CPU
+    scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {1280, 720}, scene::sheetCells(variant)), sceneSeed);
     BoardReader reader(layoutForVariant(variant));
     const FrameReading reading = reader.read(renderer.render(pos));
     if (!reading.readable) continue;

@@ -28,7 +28,8 @@ TEST_P(GameReplay, RebuildsTheScriptedGameFromFrames) {
   const std::vector<Move> script = scene::playDistinctly(scriptPos, 14, rng);
   ASSERT_GE(script.size(), 8u);
 
-  scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {800, 600}, scene::sheetCells(variant), false), rng());
+  const auto sceneSeed = rng();  // drawn before the style, on every CPU
+  scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {800, 600}, scene::sheetCells(variant), false), sceneSeed);
   ReaderOptions readerOptions;
   readerOptions.reportSides = variant.sides == 2;
   BoardReader reader(layoutForVariant(variant), readerOptions);

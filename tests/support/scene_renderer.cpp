@@ -84,8 +84,12 @@ SceneStyle randomStyle(std::mt19937& rng, cv::Size imageSize, double sheetCells,
   s.jpegQuality = static_cast<int>(uniform(rng, hard ? 55 : 75, 95));
   s.pieceRadius = uniform(rng, 0.34, 0.41);
   s.topRadius = uniform(rng, 0.18, 0.25);
-  s.lightPiece = cv::Vec3d(uniform(rng, 175, 215), uniform(rng, 205, 232), uniform(rng, 228, 248));
-  s.darkPiece = cv::Vec3d(uniform(rng, 25, 45), uniform(rng, 30, 50), uniform(rng, 35, 65));
+  // One channel at a time, red first: a call's arguments are evaluated in an unspecified order
+  // (right to left by gcc on x86, left to right on Arm), and a scene must not depend on the CPU.
+  const double lightRed = uniform(rng, 228, 248), lightGreen = uniform(rng, 205, 232);
+  s.lightPiece = cv::Vec3d(uniform(rng, 175, 215), lightGreen, lightRed);
+  const double darkRed = uniform(rng, 35, 65), darkGreen = uniform(rng, 30, 50);
+  s.darkPiece = cv::Vec3d(uniform(rng, 25, 45), darkGreen, darkRed);
   return s;
 }
 
