@@ -19,6 +19,10 @@ constexpr std::array<std::array<float, 4>, kBorderPatches> kPatches{{
     {1 - kOut, 1 - kOut, 1 - kIn, 1 - kIn},
 }};
 constexpr float kCentre0 = 0.33f, kCentre1 = 0.67f;
+// The grey spread is taken over the middle half, wider than the colour patch, so that it takes in
+// the edge of a piece's top: a boxwood piece on a light square has about the square's colour and
+// a flat-looking top (tests/camera/boxwood_pieces_test.cpp).
+constexpr float kSpread0 = 0.25f, kSpread1 = 0.75f;
 
 }  // namespace
 
@@ -57,11 +61,12 @@ CellAppearance CellSampler::sample(cv::Point2f corner) const {
     const cv::Rect r = board_->pixels(corner.x + p[0], corner.y + p[1], corner.x + p[2], corner.y + p[3]);
     a.border[i] = inSpace(meanBgr(r), middle);
   }
-  const cv::Rect c = board_->pixels(corner.x + kCentre0, corner.y + kCentre0, corner.x + kCentre1, corner.y + kCentre1);
-  const cv::Vec3f centreBgr = meanBgr(c);
+  const cv::Rect centrePatch = board_->pixels(corner.x + kCentre0, corner.y + kCentre0, corner.x + kCentre1, corner.y + kCentre1);
+  const cv::Vec3f centreBgr = meanBgr(centrePatch);
   a.centre = inSpace(centreBgr, middle);
   const cv::Vec3f w = white_->at(middle);
   a.centreLightness = labFromBgr(cv::Vec3f(centreBgr[0] / w[0], centreBgr[1] / w[1], centreBgr[2] / w[2]))[0];
+  const cv::Rect c = board_->pixels(corner.x + kSpread0, corner.y + kSpread0, corner.x + kSpread1, corner.y + kSpread1);
   if (c.area() > 0) {
     const auto box = [&](const cv::Mat& m) {
       return m.at<double>(c.y + c.height, c.x + c.width) - m.at<double>(c.y, c.x + c.width) -

@@ -19,7 +19,7 @@ struct CellAppearance {
   std::array<cv::Vec3f, kBorderPatches> border;
   cv::Vec3f centre;
   float centreLightness = 0.0f;  // L* of the centre divided by white: light and dark pieces differ here
-  float centreSpread = 0.0f;     // standard deviation of grey in the centre, in 0..100
+  float centreSpread = 0.0f;     // standard deviation of grey over the middle half of the cell, in 0..100
 };
 
 class CellSampler {

@@ -2,7 +2,8 @@
 // Whether a piece stands in a cell, and which set it belongs to. The centre of the cell is
 // compared with the centre of the swatch of the cell's own surface, seen in the same frame: an
 // empty cell looks like its swatch whatever the surface (an anti-tile's cross included), a
-// piece's round top does not (its colour differs and its shading spreads the grey values). The
+// piece does not: its top's colour differs, or the shading and edge of its round top spread the
+// grey values (a boxwood piece on a light square differs by the spread alone). The
 // side follows from the top's lightness relative to the white paper: light pieces are far above
 // mid-grey and dark ones far below, on any surface.
 #include "core/observation.hpp"
