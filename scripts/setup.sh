@@ -12,7 +12,7 @@ packages=(
   fairy-stockfish
   linux-image-amd64 linux-headers-amd64 linux-source-6.1 kmod xz-utils busybox-static cpio qemu-system-x86
   chromium xvfb xdotool
-  g++-aarch64-linux-gnu qemu-user
+  g++-aarch64-linux-gnu qemu-user mmdebstrap
   clang libclang-rt-14-dev
 )
 

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "tests/host/tessera_program.hpp"
 
 namespace {
 
@@ -16,9 +17,9 @@ struct ProgramRun {
   std::string output;  // stdout and stderr together
 };
 
-ProgramRun tessera(const std::string& args) {
+ProgramRun runTessera(const std::string& args) {
   ProgramRun r;
-  const std::string cmd = std::string(TESSERA_BINARY) + " " + args + " 2>&1";
+  const std::string cmd = tessera::testing::tesseraShellCommand(args) + " 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buf;
@@ -30,23 +31,23 @@ ProgramRun tessera(const std::string& args) {
 
 // A refused command line: exit code 2 and the message that says why.
 void expectRefused(const std::string& args, const std::string& why) {
-  const ProgramRun r = tessera(args);
+  const ProgramRun r = runTessera(args);
   EXPECT_EQ(r.exitCode, 2) << args << "\n" << r.output;
   EXPECT_NE(r.output.find(why), std::string::npos) << args << "\n" << r.output;
 }
 
 TEST(CliHelp, ListsEveryCommand) {
-  const ProgramRun r = tessera("--help");
+  const ProgramRun r = runTessera("--help");
   EXPECT_EQ(r.exitCode, 0);
   for (const char* c : {"demo", "perft", "bench", "variants"}) EXPECT_NE(r.output.find(c), std::string::npos) << c;
 }
 
 TEST(CliHelp, EachCommandExplainsItsOptions) {
-  EXPECT_NE(tessera("perft --help").output.find("--depth N"), std::string::npos);
-  EXPECT_NE(tessera("perft --help").output.find("--divide"), std::string::npos);
-  EXPECT_NE(tessera("bench --help").output.find("--quick"), std::string::npos);
-  EXPECT_NE(tessera("demo --help").output.find("--plies N"), std::string::npos);
-  EXPECT_EQ(tessera("demo --help").exitCode, 0);
+  EXPECT_NE(runTessera("perft --help").output.find("--depth N"), std::string::npos);
+  EXPECT_NE(runTessera("perft --help").output.find("--divide"), std::string::npos);
+  EXPECT_NE(runTessera("bench --help").output.find("--quick"), std::string::npos);
+  EXPECT_NE(runTessera("demo --help").output.find("--plies N"), std::string::npos);
+  EXPECT_EQ(runTessera("demo --help").exitCode, 0);
 }
 
 TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
@@ -77,13 +78,13 @@ TEST(CliErrors, AVideoFileThatIsNoVideoIsRefusedBeforeAGameStarts) {
 }
 
 TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
-  const ProgramRun ok = tessera("match --variant chess --a nodes=200,mobility=3 --b nodes=200 --games 2");
+  const ProgramRun ok = runTessera("match --variant chess --a nodes=200,mobility=3 --b nodes=200 --games 2");
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
   EXPECT_NE(ok.output.find("A = search 200 nodes mobility=3,shelter=8"), std::string::npos) << ok.output;
   EXPECT_NE(ok.output.find("A scores"), std::string::npos) << ok.output;
   EXPECT_NE(ok.output.find("game 2: A "), std::string::npos) << "each game is reported with how it ended";
   const std::string pgnPath = "/tmp/tessera-cli-match-" + std::to_string(::getpid()) + ".pgn";
-  const ProgramRun saved = tessera("match --variant chess --a nodes=200 --games 2 --pgn " + pgnPath);
+  const ProgramRun saved = runTessera("match --variant chess --a nodes=200 --games 2 --pgn " + pgnPath);
   EXPECT_EQ(saved.exitCode, 0) << saved.output;
   std::ifstream in(pgnPath);
   const std::string games((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -107,7 +108,7 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   for (const SearchOption& o : {SearchOption{"paranoid=1", "A = search depth 1 paranoid", "paranoid=2", "paranoid is 0 or 1"},
                                 SearchOption{"othersAct=0", "A = search depth 1 othersAct=0", "othersAct=yes", "othersAct is 0 or 1"}}) {
     const std::string match = "match --variant chameleon-redux-4p --games 2 --a depth=1,";
-    const ProgramRun good = tessera(match + o.given);
+    const ProgramRun good = runTessera(match + o.given);
     EXPECT_EQ(good.exitCode, 0) << good.output;
     EXPECT_NE(good.output.find(o.shown), std::string::npos) << good.output;
     expectRefused(match + o.bad, o.refusal);
@@ -115,7 +116,7 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
 }
 
 TEST(CliMatch, FourPlayersAPlayerMayTakeOneSideAgainstThree) {
-  const ProgramRun one = tessera("match --variant chameleon-redux-4p --a depth=1 --b depth=1 --games 4 --seats one");
+  const ProgramRun one = runTessera("match --variant chameleon-redux-4p --a depth=1 --b depth=1 --games 4 --seats one");
   EXPECT_EQ(one.exitCode, 0) << one.output;
   EXPECT_NE(one.output.find("game 4: A scores "), std::string::npos) << one.output;
   EXPECT_EQ(one.output.find("game 5:"), std::string::npos) << "four games: one opening, A on each side" << one.output;
@@ -125,7 +126,7 @@ TEST(CliMatch, FourPlayersAPlayerMayTakeOneSideAgainstThree) {
 }
 
 TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
-  const ProgramRun r = tessera("tune --variant shifting-chess --games 2 --nodes 200");
+  const ProgramRun r = runTessera("tune --variant shifting-chess --games 2 --nodes 200");
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("mobility 2 -> 3: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("shelter 8 -> "), std::string::npos) << r.output;
@@ -134,20 +135,20 @@ TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
 }
 
 TEST(CliPerft, CountsAndDivides) {
-  const ProgramRun r = tessera("perft --depth 3");
+  const ProgramRun r = runTessera("perft --depth 3");
   EXPECT_EQ(r.exitCode, 0);
   EXPECT_NE(r.output.find("perft 3: 8902 nodes"), std::string::npos) << r.output;
-  const ProgramRun d = tessera("perft --variant desert-dust --depth 2 --divide");
+  const ProgramRun d = runTessera("perft --variant desert-dust --depth 2 --divide");
   EXPECT_NE(d.output.find("perft 2: 7970 nodes"), std::string::npos) << d.output;
   EXPECT_NE(d.output.find("e3e9: "), std::string::npos);
-  const ProgramRun kiwi = tessera("perft --depth 2 --fen=\"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"");
+  const ProgramRun kiwi = runTessera("perft --depth 2 --fen=\"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"");
   EXPECT_NE(kiwi.output.find("perft 2: 2039 nodes"), std::string::npos) << kiwi.output;
 }
 
 TEST(CliBench, TheEngineOnAFileOfPositionsGivesTheNodesToEachDepth) {
   const std::string path = ::testing::TempDir() + "/positions.txt";
   std::ofstream(path) << "# a comment\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
-  const ProgramRun one = tessera("bench --engine --positions " + path + " --depth 3");
+  const ProgramRun one = runTessera("bench --engine --positions " + path + " --depth 3");
   EXPECT_EQ(one.exitCode, 0) << one.output;
   const std::string prefix = "position 1, nodes to depth 1 to 3: ";
   const std::size_t line = one.output.find(prefix);
@@ -178,7 +179,7 @@ TEST(CliPerft, LoadsANewVariantFromAFile) {
   const std::string path = ::testing::TempDir() + "/mini.variants";
   std::ofstream(path) << "[mini]\nboard = 4x4\npiece = king K K royal\npiece = rook R R\n"
                          "start = 3k/4/4/KR2 w - - 0 1\n";
-  const ProgramRun r = tessera("perft --variant-file " + path + " --variant mini --depth 1");
+  const ProgramRun r = runTessera("perft --variant-file " + path + " --variant mini --depth 1");
   EXPECT_EQ(r.exitCode, 0) << r.output;
   // King a1: a2, b2 (b1 is the Rook's) = 2; Rook b1: b2, b3, b4 (check) and c1, d1 = 5.
   EXPECT_NE(r.output.find("perft 1: 7 nodes"), std::string::npos) << r.output;
@@ -187,13 +188,13 @@ TEST(CliPerft, LoadsANewVariantFromAFile) {
 
 TEST(CliDemo, RefereesAFilmedDesertDustGameThroughTheCameraPipeline) {
   const std::string out = ::testing::TempDir() + "/demo-out";
-  const ProgramRun r = tessera("demo --plies 6 --out " + out);
+  const ProgramRun r = runTessera("demo --plies 6 --out " + out);
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("Desert Dust (12x12)"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("action: 3... "), std::string::npos) << r.output;  // verdicts printed as they come
   EXPECT_NE(r.output.find("suggested: "), std::string::npos) << r.output;    // engine hints
   EXPECT_NE(r.output.find("record equals the scripted game (6 of 6 actions)"), std::string::npos) << r.output;
-  const ProgramRun check = tessera("pgn --check " + out + "/game.pgn");
+  const ProgramRun check = runTessera("pgn --check " + out + "/game.pgn");
   EXPECT_EQ(check.exitCode, 0) << check.output;
   EXPECT_NE(check.output.find("6 actions replayed, all legal"), std::string::npos) << check.output;
   EXPECT_TRUE(std::ifstream(out + "/display/frame-00001.png").good());
@@ -205,19 +206,19 @@ TEST(CliDemo, RefereesAFilmedDesertDustGameThroughTheCameraPipeline) {
 TEST(CliPgn, ChecksARecordAndNamesTheFirstBadAction) {
   const std::string good = ::testing::TempDir() + "/good.pgn";
   std::ofstream(good) << "[Event \"?\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
-  const ProgramRun ok = tessera("pgn --check " + good);
+  const ProgramRun ok = runTessera("pgn --check " + good);
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
   EXPECT_NE(ok.output.find("4 actions replayed, all legal; ends 0-1 by checkmate"), std::string::npos) << ok.output;
 
   const std::string bad = ::testing::TempDir() + "/bad.pgn";
   std::ofstream(bad) << "[Variant \"shifting-sands\"]\n\n1. Y@c3 R@d5 2. Yc3-c9 *\n";
-  const ProgramRun refused = tessera("pgn --check " + bad);
+  const ProgramRun refused = runTessera("pgn --check " + bad);
   EXPECT_EQ(refused.exitCode, 1);
   EXPECT_NE(refused.output.find("line 3, action 3 (2. Yc3-c9, White to act)"), std::string::npos) << refused.output;
 
   const std::string wrongResult = ::testing::TempDir() + "/wrong-result.pgn";
   std::ofstream(wrongResult) << "[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
-  const ProgramRun lie = tessera("pgn --check " + wrongResult);
+  const ProgramRun lie = runTessera("pgn --check " + wrongResult);
   EXPECT_EQ(lie.exitCode, 1);
   EXPECT_NE(lie.output.find("gives the result 1-0 but the final position ends the game 0-1"), std::string::npos) << lie.output;
 

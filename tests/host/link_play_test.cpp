@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "simulated_board.hpp"
+#include "tests/host/tessera_program.hpp"
 
 namespace tessera {
 namespace {
@@ -51,8 +52,7 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
     ::dup2(fd, 2);
     // The program must not hold the simulated board's pty open: unplugging closes it.
     for (int other = 3; other < 1024; ++other) ::close(other);
-    ::execl(TESSERA_BINARY, TESSERA_BINARY, "play", "--variant", "chess", "--input",
-            ("link:" + board.devicePath()).c_str(), "--pgn", pgn.c_str(), static_cast<char*>(nullptr));
+    tessera::testing::execTessera({"play", "--variant", "chess", "--input", "link:" + board.devicePath(), "--pgn", pgn.string()});
     ::_exit(127);
   }
   const auto recordHas = [&](const std::string& text) {

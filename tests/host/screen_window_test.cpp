@@ -22,6 +22,7 @@
 #include "hardware/display/board_palette.hpp"
 #include "tests/camera/distinct_play.hpp"
 #include "tests/support/scene_game.hpp"
+#include "tests/host/tessera_program.hpp"
 
 namespace tessera {
 namespace {
@@ -114,9 +115,8 @@ pid_t startPlay(const fs::path& dir, const std::string& display, const char* lin
     ::dup2(fd, 1);
     ::dup2(fd, 2);
     ::setenv("DISPLAY", display.c_str(), 1);
-    ::execl(TESSERA_BINARY, TESSERA_BINARY, "play", "--variant", "chess", "--input",
-            ("frames:" + (dir / "frames").string()).c_str(), "--screen", "--screen-size", "800x900", "--linger", linger,
-            static_cast<char*>(nullptr));
+    tessera::testing::execTessera({"play", "--variant", "chess", "--input", "frames:" + (dir / "frames").string(), "--screen",
+                       "--screen-size", "800x900", "--linger", linger});
     ::_exit(127);
   }
   return play;

@@ -26,6 +26,7 @@
 #include "host/record/game_journal.hpp"
 #include "tests/camera/distinct_play.hpp"
 #include "tests/support/scene_game.hpp"
+#include "tests/host/tessera_program.hpp"
 
 namespace tessera {
 namespace {
@@ -41,10 +42,9 @@ pid_t startPlay(const std::vector<std::string>& args, const fs::path& log) {
     const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     ::dup2(fd, 1);
     ::dup2(fd, 2);
-    std::vector<char*> argv{const_cast<char*>(TESSERA_BINARY), const_cast<char*>("play")};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(TESSERA_BINARY, argv.data());
+    std::vector<std::string> playArgs{"play"};
+    playArgs.insert(playArgs.end(), args.begin(), args.end());
+    tessera::testing::execTessera(playArgs);
     ::_exit(127);
   }
   return pid;
