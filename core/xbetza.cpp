@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <string>
 
 namespace tessera {
 namespace {
@@ -307,6 +308,9 @@ class Parser {
             r.range = leg.y ? 0 : 1;  // y toggles the next leg from a leap to a slide
             next.push_back(r);
           }
+          // Every leg multiplies the paths; a string of many legs would exhaust memory.
+          if (next.size() > kMaxPaths)
+            fail(legStart[k + 1], "more than " + std::to_string(kMaxPaths) + " paths by this leg: too many legs");
         }
       }
       partials = std::move(next);
@@ -328,6 +332,7 @@ class Parser {
   }
 
   static constexpr int kMaxSteps = 15;
+  static constexpr std::size_t kMaxPaths = 4096;  // pieces of ours have 16 at most
   std::string_view text_;
   std::size_t pos_ = 0;
 };

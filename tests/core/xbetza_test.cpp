@@ -145,6 +145,14 @@ TEST(XBetzaErrors, NamePositionOfWhatCannotBeRead) {
   EXPECT_EQ(positionOf("FffW"), 4u);    // 'ff' selects no move of an orthogonal atom
   EXPECT_THROW(parseXBetza(""), XBetzaError);
   EXPECT_THROW(parseXBetza("caW"), XBetzaError);  // locust capture on a non-final leg
+  // Each leg multiplies the paths (found by fuzzing: 2 GB for a 120-leg string).
+  EXPECT_EQ(positionOf("mpafsyafW"), 0u);
+  try {
+    parseXBetza("mpafaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaafW");
+    FAIL() << "accepted a string of 50 legs";
+  } catch (const XBetzaError& e) {
+    EXPECT_NE(std::string(e.what()).find("too many legs"), std::string::npos) << e.what();
+  }
   try {
     parseXBetza("KAQx");
     FAIL() << "accepted an unknown modifier at the end";
