@@ -38,7 +38,6 @@ BoardLocator::BoardLocator(BoardLayout layout, LocatorOptions options)
   parameters_->adaptiveThreshWinSizeMin = 3;
   parameters_->adaptiveThreshWinSizeMax = 13;
   parameters_->adaptiveThreshWinSizeStep = 5;
-  parameters_->minMarkerPerimeterRate = 0.01;
   parameters_->polygonalApproxAccuracyRate = 0.06;
   parameters_->perspectiveRemovePixelPerCell = 8;
 }
@@ -46,6 +45,7 @@ BoardLocator::BoardLocator(BoardLayout layout, LocatorOptions options)
 std::vector<BoardLocator::Detection> BoardLocator::detectWhole(const cv::Mat& grey) {
   std::vector<std::vector<cv::Point2f>> corners;
   std::vector<int> ids;
+  parameters_->minMarkerPerimeterRate = 4.0 * options_.minMarkerSidePixels / std::max(grey.cols, grey.rows);
   cv::aruco::detectMarkers(grey, dictionary_, corners, ids, parameters_);
   std::vector<Detection> found;
   for (std::size_t m = 0; m < ids.size(); ++m)

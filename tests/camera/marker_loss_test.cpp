@@ -5,22 +5,13 @@
 #include <random>
 
 #include "core/position_text.hpp"
-#include "core/sensor_view.hpp"
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/variant_layout.hpp"
+#include "tests/camera/wrong_cells.hpp"
 #include "tests/support/scene_renderer.hpp"
 
 namespace tessera::camera {
 namespace {
-
-int wrongCells(const FrameReading& reading, const Position& pos) {
-  const Observation truth = sensorView(pos, SensorProfile::Camera);
-  int wrong = 0;
-  for (std::size_t i = 0; i < truth.cells.size(); ++i)
-    wrong += truth.cells[i].occupant != reading.cells.cells[i].occupant ||
-             truth.cells[i].surface != reading.cells.cells[i].surface;
-  return wrong;
-}
 
 class MarkerLoss : public ::testing::Test {
  protected:

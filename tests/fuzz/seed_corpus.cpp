@@ -1,6 +1,7 @@
 // Writes the fuzz targets' starting inputs into DIR/<target>/: positions and actions from seeded
 // random games of every variant in variants_to_fuzz.hpp, records and journals of such games, a UCI
-// session, the built-in variant definitions, a GPIO configuration and a host's serial session. Usage: tessera_fuzz_seeds DIR
+// session, the built-in variant definitions, a GPIO configuration, a host's serial session, and
+// ways to spoil a camera frame. Usage: tessera_fuzz_seeds DIR
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -48,7 +49,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path dir = argv[1];
-  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal", "gpio_config", "serial_link"})
+  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal", "gpio_config", "serial_link",
+                             "camera_frame"})
     fs::create_directories(dir / target);
   std::mt19937 random(7);
   const auto& specs = fuzz::variantsToFuzz();
@@ -121,6 +123,20 @@ int main(int argc, char** argv) {
   if (body.size() <= 252) frameChunk(wire::MessageType::LedFrame, 3, body);
   frameChunk(wire::MessageType::Heartbeat, 4, {});
   write(dir / "serial_link" / "session", session);
+  // The camera (fuzz_camera_frame.cpp): each variant's scene as rendered; read three times over
+  // (code 10 sends a frame), so that the stabiliser settles; halved, turned, noisier and recoded,
+  // as a cheap webcam might send it; and dark (gain 0.45) with heavy sensor noise (sigma 50),
+  // which took the marker search 7.6 s a frame before it ignored outlines under 7 pixels a side.
+  for (std::size_t index = 0; index < specs.size(); ++index) {
+    const std::string variantByte(1, static_cast<char>(index));
+    const std::string nextFrame("\x0a\0\0\0\0", 5);
+    write(dir / "camera_frame" / (std::to_string(index) + "-still"), variantByte + nextFrame + nextFrame + nextFrame);
+    write(dir / "camera_frame" / (std::to_string(index) + "-webcam"),
+          variantByte + std::string("\x01\x1f\x01\x00\x01" "\x02\x01\x03\x00\x00" "\x05\x10\x07\x00\x00"
+                                    "\x09\x3c\x00\x00\x00", 20));
+    write(dir / "camera_frame" / (std::to_string(index) + "-dark"),
+          variantByte + std::string("\x06\x1d\x1d\x1d\x00" "\x05\x64\x07\x00\x00", 10));
+  }
   write(dir / "serial_link" / "noise", std::string("\x00\x10\x02\x01\x00\x00\x05\x03hello", 13));
   std::cout << "seeds written to " << dir.string() << "\n";
   return 0;
