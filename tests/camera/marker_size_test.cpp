@@ -23,7 +23,6 @@ scene::SceneStyle plainStyle(cv::Size imageSize) {
   return style;
 }
 
-
 TEST(MarkerSize, MarkersOfTwelveToFourteenPixelsAreFound) {
   // Desert Dust's sheet (about 18 cells across) filling 60% and 65% of a VGA frame's height:
   // markers (0.7 of a cell) of 12.6 and 13.6 pixels, below the 15 pixels that docs/camera.md
@@ -46,7 +45,7 @@ TEST(MarkerSize, MarkersOfTwelveToFourteenPixelsAreFound) {
 TEST(MarkerSize, ADarkNoisyRoomStillGivesTheBoard) {
   // A webcam at full gain in a dim room: half the light, noise of 20 grey levels.
   const Variant& variant = builtinVariant("chess");
-  Position pos = startPosition(variant);
+  const Position pos = startPosition(variant);
   scene::SceneStyle style = plainStyle({1280, 720});
   style.lightGain = 0.5;
   style.noiseSigma = 20.0;
