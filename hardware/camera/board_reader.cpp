@@ -4,6 +4,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "hardware/camera/frame_source.hpp"
+
 namespace tessera::camera {
 
 namespace {
@@ -17,6 +19,7 @@ BoardReader::BoardReader(BoardLayout layout, ReaderOptions options)
 
 FrameReading BoardReader::read(const cv::Mat& frame) {
   FrameReading out;
+  if (frame.empty() || frame.cols > kMaxFrameSide || frame.rows > kMaxFrameSide) return out;
   auto start = std::chrono::steady_clock::now();
   out.location = locator_.locate(frame);
   out.locateMs = msSince(start);

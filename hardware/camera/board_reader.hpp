@@ -39,6 +39,7 @@ struct FrameReading {
 class BoardReader {
  public:
   BoardReader(BoardLayout layout, ReaderOptions options = {});
+  // An empty frame, or one larger than kMaxFrameSide (frame_source.hpp), shows no board.
   FrameReading read(const cv::Mat& frame);
 
   const BoardLayout& layout() const { return layout_; }

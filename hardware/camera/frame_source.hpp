@@ -10,6 +10,11 @@
 
 namespace tessera::camera {
 
+// The largest frame, in pixels a side, the pipeline reads. No camera comes near it, but a JPEG
+// whose header is corrupt can declare a 40,000-pixel-wide image, and ArUco's marker search
+// aborts on images of 32,767 pixels or more.
+constexpr int kMaxFrameSide = 16384;
+
 struct Frame {
   cv::Mat image;         // BGR, 8 bits per channel
   double seconds = 0.0;  // capture time from the start of the source

@@ -32,6 +32,12 @@ FrameRead ImageFolderSource::read() {
     result.problem = "cannot read image " + files_[index].string();
     return result;
   }
+  if (image.cols > kMaxFrameSide || image.rows > kMaxFrameSide) {
+    result.status = FrameRead::Status::Unavailable;
+    result.problem = "image " + files_[index].string() + " is " + std::to_string(image.cols) + "x" +
+                     std::to_string(image.rows) + " pixels, larger than any camera frame (a corrupt file?): skipped";
+    return result;
+  }
   result.status = FrameRead::Status::Frame;
   result.frame = Frame{image, static_cast<double>(index) / framesPerSecond_, static_cast<long>(index)};
   return result;

@@ -48,6 +48,22 @@ TEST(FrameSource, ImageFolderInNameOrderWithTimesAndBadFilesReported) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(FrameSource, AnImageLargerThanAnyCameraFrameIsReportedAndSkipped) {
+  // What a JPEG with a corrupt header can decode to; the marker search cannot take it.
+  const auto dir = freshFolder("oversized");
+  cv::imwrite((dir / "frame-001.png").string(), cv::Mat(4, kMaxFrameSide + 1, CV_8UC3, cv::Scalar(90, 90, 90)));
+  cv::imwrite((dir / "frame-002.png").string(), plain(100));
+  auto source = openFrameSource(dir.string(), 5.0);
+  FrameRead r = source->read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_NE(r.problem.find("frame-001.png is 16385x4 pixels, larger than any camera frame"), std::string::npos)
+      << r.problem;
+  r = source->read();
+  ASSERT_EQ(r.status, FrameRead::Status::Frame);
+  EXPECT_EQ(r.frame.image.at<cv::Vec3b>(0, 0)[0], 100);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(FrameSource, VideoFileFramesThenFinished) {
   const auto dir = freshFolder("video");
   const std::string path = (dir / "game.avi").string();

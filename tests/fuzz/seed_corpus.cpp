@@ -137,6 +137,10 @@ int main(int argc, char** argv) {
     write(dir / "camera_frame" / (std::to_string(index) + "-dark"),
           variantByte + std::string("\x06\x1d\x1d\x1d\x00" "\x05\x64\x07\x00\x00", 10));
   }
+  // A JPEG whose header, one byte overwritten, declares a frame 41,000 pixels wide: ArUco aborted
+  // on it (the first variant with options, a frame, a cropped frame, then the corrupt recoding).
+  write(dir / "camera_frame" / "corrupt-jpeg-header",
+        std::string("\x08\x0a\0\0\0\0\0\0\0\x0a\0\x0a\0\0\0\0\xa3\xa3\xa3\0\xa3", 21));
   write(dir / "serial_link" / "noise", std::string("\x00\x10\x02\x01\x00\x00\x05\x03hello", 13));
   std::cout << "seeds written to " << dir.string() << "\n";
   return 0;
