@@ -245,4 +245,13 @@ void generateLegal(Position& pos, MoveList& out) {
     out.push({king, king, MoveKind::Elimination, 0, 0, false, 0});
 }
 
+std::vector<Move> legalActionsFrom(Position& pos, Square sq) {
+  MoveList moves;
+  generateLegal(pos, moves);
+  std::vector<Move> out;
+  for (const Move& m : moves)
+    if (m.from == sq && m.kind != MoveKind::SectorShift && m.kind != MoveKind::Elimination) out.push_back(m);
+  return out;
+}
+
 }  // namespace tessera

@@ -1,5 +1,7 @@
 #pragma once
 // Legal move generation: every action of the side to move that leaves its royal piece safe.
+#include <vector>
+
 #include "move.hpp"
 #include "position.hpp"
 
@@ -12,5 +14,9 @@ void generatePseudoLegal(const Position& pos, MoveList& out);
 void generateLegal(Position& pos, MoveList& out);
 
 bool isLegal(Position& pos, const Move& m);
+
+// The legal actions that start on `sq`: its piece's moves, a colour square's shifts, a drop onto it
+// or a Tile's removal. Not sector shifts (their `from` is a slot) nor leaving the game.
+std::vector<Move> legalActionsFrom(Position& pos, Square sq);
 
 }  // namespace tessera

@@ -50,6 +50,20 @@ class MovetextWriter {
 
 }  // namespace
 
+std::vector<std::string> movetextWords(const Game& game) {
+  std::vector<std::string> words;
+  Position replay = parsePosition(game.variant(), game.startPosition());
+  bool first = true;
+  for (const Move& m : game.actions()) {
+    const int side = replay.sideToMove();
+    if (side == 0 || first) words.push_back(std::to_string(replay.fullmoveNumber()) + (side == 0 ? "." : "..."));
+    first = false;
+    words.push_back(san(replay, m));
+    replay.make(m);
+  }
+  return words;
+}
+
 std::string writePgn(Game& game, const PgnTags& tags) {
   const Variant& v = game.variant();
   const GameResult result = game.result();
@@ -79,16 +93,8 @@ std::string writePgn(Game& game, const PgnTags& tags) {
   }
   out << '\n';
 
-  Position replay = parsePosition(v, game.startPosition());
   MovetextWriter text;
-  bool first = true;
-  for (const Move& m : game.actions()) {
-    const int side = replay.sideToMove();
-    if (side == 0 || first) text.word(std::to_string(replay.fullmoveNumber()) + (side == 0 ? "." : "..."));
-    first = false;
-    text.word(san(replay, m));
-    replay.make(m);
-  }
+  for (const std::string& word : movetextWords(game)) text.word(word);
   text.word(result.token);
   out << text.finish() << '\n';
   return out.str();

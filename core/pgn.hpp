@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "game.hpp"
 
@@ -21,6 +22,10 @@ class PgnError : public std::runtime_error {
 using PgnTags = std::map<std::string, std::string>;
 
 std::string writePgn(Game& game, const PgnTags& tags = {});
+
+// The actions in SAN with their numbers, as the record writes them ("1.", "e4", "c5", "2.", ...;
+// a round of four actions per number with four players; "1..." when Black acts first).
+std::vector<std::string> movetextWords(const Game& game);
 
 struct PgnGame {
   PgnTags tags;

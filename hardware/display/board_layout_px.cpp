@@ -19,6 +19,14 @@ cv::Point PixelLayout::cellCentre(Square sq) const {
   return {r.x + r.width / 2, r.y + r.height / 2};
 }
 
+std::optional<Square> PixelLayout::squareAt(cv::Point pixel) const {
+  const int x = pixel.x - margin, y = pixel.y - margin;
+  if (x < 0 || y < 0 || cell <= 0) return std::nullopt;
+  const int file = x / cell, rankFromTop = y / cell;
+  if (file >= size.files || rankFromTop >= size.ranks) return std::nullopt;
+  return makeSquare(file, size.ranks - 1 - rankFromTop);
+}
+
 cv::Rect PixelLayout::statusRect() const {
   const cv::Size s = imageSize();
   if (panelWidth > 0) return {s.width - panelWidth, 0, panelWidth, s.height};

@@ -1,6 +1,8 @@
 #pragma once
 // Where things are in the display image: the board with file and rank labels around it, and the
 // status band below (message, result, clock). White sits at the bottom, as the players see it.
+#include <optional>
+
 #include <opencv2/core.hpp>
 
 #include "core/geometry.hpp"
@@ -17,6 +19,8 @@ struct PixelLayout {
   cv::Size imageSize() const;
   cv::Rect cellRect(Square sq) const;
   cv::Point cellCentre(Square sq) const;
+  // The square under a pixel (a tap, a click), or none off the board.
+  std::optional<Square> squareAt(cv::Point pixel) const;
   cv::Rect statusRect() const;
 };
 

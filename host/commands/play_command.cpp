@@ -59,7 +59,7 @@ cli::Command playCommand() {
       {"pgn", "FILE", "keep the game record here, rewritten after every action (default: print it at the end)"},
       {"display-out", "DIR", "write the display image as PNG frames into DIR (latest.png is always the newest)"},
       {"display-latest-only", "", "with --display-out: keep only latest.png (for long unattended games)"},
-      {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, q quit)"},
+      {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, q quit; a touch on a piece shows where it can go)"},
       {"screen-size", "WxH", "with --screen: the screen's pixels, e.g. 1920x1080 (default: the full-screen window's size)"},
       {"http", "PORT", "serve the web page on PORT (0: any free port)"},
       {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},

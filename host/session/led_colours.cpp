@@ -23,12 +23,8 @@ std::vector<link::Rgb> ledColours(RefereeSession& session) {
   };
   if (session.engineAction()) lightMove(*session.engineAction());
   else if (!session.hintMoves().empty()) lightMove(session.hintMoves().front());
-  if (const auto from = session.liftedFrom()) {
-    MoveList moves;
-    generateLegal(session.game().position(), moves);
-    for (const Move& m : moves)
-      if (m.from == *from && m.kind != MoveKind::SectorShift) light(m.to, kLedTarget);
-  }
+  if (const auto from = session.actionsShownFrom())
+    for (const Move& m : legalActionsFrom(session.game().position(), *from)) light(m.to, kLedTarget);
   for (Square sq : session.differing()) light(sq, kLedFix);
   return leds;
 }

@@ -1,8 +1,10 @@
 #include "referee_session.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
+#include "core/move_text.hpp"
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
 #include "core/sensor_view.hpp"
@@ -135,6 +137,7 @@ void RefereeSession::handle(const Verdict& v) {
       if (differing_ == v.differing) return;
       differing_ = v.differing;
       corrections_ = v.corrections;
+      asked_.reset();
       lifted_ = lastSeen_ ? liftedPiece(pos, *lastSeen_, differing_) : std::nullopt;
       if (lifted_) {
         note(SessionEvent::Kind::Mismatch, "piece lifted from " + squareName(*lifted_));
@@ -329,6 +332,46 @@ void RefereeSession::agreeDraw() {
   afterChange();
 }
 
+void RefereeSession::showActionsFrom(std::optional<Square> sq) {
+  Position& pos = game_->position();
+  if (!sq || sq == asked_) {
+    if (!asked_) return;  // nothing shown to hide
+    const Square was = *asked_;
+    asked_.reset();
+    note(SessionEvent::Kind::Message, "actions from " + squareName(was) + " hidden");
+    return;
+  }
+  if (game_->result().finished()) {
+    note(SessionEvent::Kind::Message, "the game is over");
+    return;
+  }
+  if (!differing_.empty() || !choices_.empty()) {
+    note(SessionEvent::Kind::Message, "first settle the board: " + message_);
+    return;
+  }
+  const std::vector<Move> actions = legalActionsFrom(pos, *sq);
+  const std::string side = sideFullName(variant_, pos.sideToMove());
+  if (actions.empty()) {
+    asked_.reset();
+    note(SessionEvent::Kind::Message, "no action of " + side + "'s from " + squareName(*sq));
+    return;
+  }
+  asked_ = sq;
+  Position copy = pos;
+  std::vector<std::string> names;
+  for (const Move& m : actions) names.push_back(san(copy, m));
+  std::sort(names.begin(), names.end());
+  std::string text = side + " from " + squareName(*sq) + ":";
+  for (std::size_t i = 0; i < names.size(); ++i) text += (i ? ", " : " ") + names[i];
+  note(SessionEvent::Kind::Message, text);
+}
+
+std::optional<Square> RefereeSession::actionsShownFrom() const {
+  if (lifted_) return lifted_;
+  if (game_->result().finished() || !differing_.empty()) return std::nullopt;
+  return asked_;
+}
+
 std::string RefereeSession::pgn() { return writePgn(*game_); }
 
 std::vector<std::string> RefereeSession::choiceTexts() const {
@@ -344,6 +387,7 @@ void RefereeSession::clearPrompts() {
   differing_.clear();
   corrections_.clear();
   lifted_.reset();
+  asked_.reset();
 }
 
 void RefereeSession::note(SessionEvent::Kind kind, const std::string& text) {

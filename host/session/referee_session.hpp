@@ -51,6 +51,10 @@ class RefereeSession {
   void newGame();
   void resign();  // the side to move resigns
   void agreeDraw();
+  // A player asks where the piece (or colour square) on `sq` can go, by a tap on the web page's
+  // board or the screen: its actions are shown until the position changes or the same square is
+  // asked again. No square: stop showing them.
+  void showActionsFrom(std::optional<Square> sq);
   // With a time control: the side to act whose time ran out loses. Call every few tenths of a second.
   void checkClock(GameClock::Clock::time_point now = GameClock::Clock::now());
 
@@ -72,6 +76,8 @@ class RefereeSession {
   // A piece of the side to move is missing from its square and nothing else differs: its
   // destinations are shown.
   std::optional<Square> liftedFrom() const { return lifted_; }
+  // The square whose actions are shown: a lifted piece's, else the one a player asked about.
+  std::optional<Square> actionsShownFrom() const;
   const std::string& message() const { return message_; }
   int revision() const { return revision_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
@@ -105,6 +111,7 @@ class RefereeSession {
   std::vector<Square> differing_;
   std::vector<Correction> corrections_;
   std::optional<Square> lifted_;
+  std::optional<Square> asked_;
   std::string message_;
   std::string lastResult_ = "*";
   std::vector<std::string> warnings_;

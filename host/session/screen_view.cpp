@@ -31,8 +31,16 @@ ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, Dis
   cv::resizeWindow(kWindow, *screenSize);
   painter_.emplace(display::fitLayout(session_.game().variant().size, *screenSize));
   bus.subscribe([this](const SessionEvent&) { show(); });
+  cv::setMouseCallback(kWindow, &ScreenView::onMouse, this);
   show();
   pollKeys();
+}
+
+// Called by OpenCV from inside pollKey, so on the event loop's thread.
+void ScreenView::onMouse(int event, int x, int y, int, void* self) {
+  if (event != cv::EVENT_LBUTTONDOWN) return;
+  auto& view = *static_cast<ScreenView*>(self);
+  view.session_.showActionsFrom(view.painter_->layout().squareAt({x, y}));
 }
 
 void ScreenView::show() { cv::imshow(kWindow, painter_->draw(sceneOf(session_))); }

@@ -2,7 +2,8 @@
 // The display on the Pi's own screen: a full-screen window (OpenCV highgui) redrawn after every
 // event in the landscape layout fitted to the screen (board full height, status panel beside it,
 // letters sized to read from two metres), and keys for the players: h hint, t takeback, c or Enter confirm,
-// 1-9 choose, o override, n new game, r resign, d draw, q or Esc quit.
+// 1-9 choose, o override, n new game, r resign, d draw, q or Esc quit. A touch (or click) on a piece
+// shows where it can go; on it again, or beside the board, hides that.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
@@ -25,6 +26,7 @@ class ScreenView {
   void pollKeys();
   void key(int code);
   void show();
+  static void onMouse(int event, int x, int y, int flags, void* self);
 
   boost::asio::io_context& io_;
   boost::asio::steady_timer timer_;

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "core/geometry.hpp"
+
 namespace tessera::web {
 
 std::string runSessionCommand(session::RefereeSession& s, const std::string& command) {
@@ -19,6 +21,15 @@ std::string runSessionCommand(session::RefereeSession& s, const std::string& com
     int n = 0;
     if (!(in >> n) || n < 1) return "choose needs the number of a choice, from 1";
     s.choose(n - 1);
+  } else if (word == "show") {
+    std::string name;
+    if (!(in >> name)) {
+      s.showActionsFrom(std::nullopt);
+      return "";
+    }
+    const auto sq = parseSquare(name, s.game().variant().size);
+    if (!sq) return "show needs a square of the board, such as e2, got '" + name + "'";
+    s.showActionsFrom(*sq);
   } else {
     return "unknown command '" + word + "'";
   }

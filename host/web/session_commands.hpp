@@ -1,6 +1,7 @@
 #pragma once
 // The buttons' words (web page, keys, GPIO buttons) turned into session calls: "hint",
-// "takeback", "confirm", "choose N" (1-based), "override", "new", "resign", "draw".
+// "takeback", "confirm", "choose N" (1-based), "override", "new", "resign", "draw",
+// "show SQUARE" (where what stands there can go; "show" alone hides it).
 #include <string>
 
 #include "host/session/referee_session.hpp"

@@ -1,13 +1,14 @@
 #include "state_json.hpp"
 
 #include "core/game.hpp"
+#include "core/pgn.hpp"
 #include "core/position_text.hpp"
 #include "host/session/action_text.hpp"
 #include "host/web/json_text.hpp"
 
 namespace tessera::web {
 
-std::string stateJson(session::RefereeSession& s) {
+std::string stateJson(session::RefereeSession& s, const display::PixelLayout& board) {
   Game& game = s.game();
   const Position& pos = game.position();
   const GameResult result = s.result();
@@ -22,6 +23,9 @@ std::string stateJson(session::RefereeSession& s) {
   out += ",\"message\":" + jsonString(s.message());
   out += ",\"result\":" + jsonString(result.finished() ? result.token + " " + result.reason : "");
   out += ",\"record\":" + jsonList(session::recordSan(game));
+  std::string movetext;
+  for (const std::string& word : movetextWords(game)) movetext += (movetext.empty() ? "" : " ") + word;
+  out += ",\"movetext\":" + jsonString(movetext);
   out += ",\"choices\":" + jsonList(s.choiceTexts());
   out += ",\"proposed\":" + std::to_string(s.proposedChoice());
   out += ",\"engine\":" + jsonString(s.engineAction() ? session::numberedSan(pos, *s.engineAction()) : "");
@@ -29,6 +33,11 @@ std::string stateJson(session::RefereeSession& s) {
   out += ",\"hints\":" + jsonList(hints);
   out += ",\"thinking\":" + std::string(s.engineThinking() ? "true" : "false");
   out += ",\"clock\":" + jsonString(s.clock().text(game.variant(), session::GameClock::Clock::now()));
+  // Where the squares are on board.png, so that a tap on it can name one.
+  const cv::Size image = board.imageSize();
+  out += ",\"board\":{\"width\":" + std::to_string(image.width) + ",\"height\":" + std::to_string(image.height) +
+         ",\"margin\":" + std::to_string(board.margin) + ",\"cell\":" + std::to_string(board.cell) +
+         ",\"files\":" + std::to_string(board.size.files) + ",\"ranks\":" + std::to_string(board.size.ranks) + "}";
   return out + "}";
 }
 

@@ -11,7 +11,8 @@ std::string_view webPageHtml() {
 body { font-family: sans-serif; margin: 0; background: #222; color: #eee; }
 header { padding: 8px 12px; background: #333; display: flex; justify-content: space-between; }
 main { display: flex; flex-wrap: wrap; gap: 12px; padding: 12px; }
-#board { max-width: 100%; height: auto; border: 1px solid #555; }
+#board { max-width: 100%; height: auto; border: 1px solid #555; cursor: pointer; }
+#tap { font-size: 0.9em; color: #aaa; margin: 4px 0; }
 #side { flex: 1; min-width: 260px; }
 #message { font-size: 1.3em; min-height: 1.5em; }
 #result { font-size: 1.4em; color: #fc0; min-height: 1.2em; }
@@ -24,7 +25,8 @@ button.quiet { background: #666; }
 <body>
 <header><span id="title">Tessera</span><span id="conn" class="down">connecting</span></header>
 <main>
-<div><img id="board" alt="the board" src="board.png"></div>
+<div><img id="board" alt="the board" src="board.png">
+<div id="tap">Tap a piece to see where it can go; tap it again, or beside the board, to hide that.</div></div>
 <div id="side">
   <div id="message"></div>
   <div id="result"></div>
@@ -53,8 +55,19 @@ document.querySelectorAll('button[data-cmd]').forEach(b => b.onclick = () => {
   if ((cmd === 'new' || cmd === 'resign') && !confirm(b.textContent + '?')) return;
   send(cmd);
 });
+let board = null;
+// A tap on the board image names the square under it (the image may be shown scaled).
+document.getElementById('board').onclick = e => {
+  if (!board) return;
+  const img = e.target;
+  const x = e.offsetX * board.width / img.clientWidth, y = e.offsetY * board.height / img.clientHeight;
+  const file = Math.floor((x - board.margin) / board.cell), fromTop = Math.floor((y - board.margin) / board.cell);
+  if (x < board.margin || y < board.margin || file >= board.files || fromTop >= board.ranks) return send('show');
+  send('show ' + String.fromCharCode(97 + file) + (board.ranks - fromTop));
+};
 function show(state) {
   revision = state.revision;
+  board = state.board;
   document.getElementById('title').textContent = state.variant + ' (' + state.mode + ') - ' + state.toMove + ' to act';
   document.getElementById('message').textContent = state.message;
   document.getElementById('result').textContent = state.result;
@@ -62,12 +75,7 @@ function show(state) {
   document.getElementById('board').src = 'board.png?r=' + state.revision;
   document.body.dataset.revision = state.revision;
   document.body.dataset.actions = state.record.length;
-  let text = '';
-  state.record.forEach((san, i) => {
-    if (i % 2 === 0) text += (i / 2 + 1) + '. ';
-    text += san + ' ';
-  });
-  document.getElementById('record').textContent = text;
+  document.getElementById('record').textContent = state.movetext;
   const choices = document.getElementById('choices');
   choices.innerHTML = '';
   state.choices.forEach((c, i) => {

@@ -16,7 +16,8 @@ struct WebBackend {
   std::function<std::string()> stateJson;
   std::function<std::string()> pgn;
   std::function<std::vector<unsigned char>()> boardPng;
-  // A button: "hint", "takeback", "confirm", "choose N", "override", "new", "resign", "draw".
+  // A button: "hint", "takeback", "confirm", "choose N", "override", "new", "resign", "draw", or a
+  // tap on the board: "show SQUARE".
   // Returns an error text for an unknown command, empty otherwise.
   std::function<std::string(const std::string&)> command;
 };

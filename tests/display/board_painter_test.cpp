@@ -132,5 +132,24 @@ TEST(BoardPainter, FitsLargeBoardsIntoTheScreen) {
   EXPECT_GE(L.cell, 48);  // a square stays readable from two metres
 }
 
+TEST(BoardPainter, ATapIsTurnedIntoTheSquareUnderIt) {
+  // The web page's image (portrait) and a Pi screen (landscape), an 8x8 and a 12x12 board.
+  for (const cv::Size target : {cv::Size(720, 820), cv::Size(800, 480)})
+    for (const BoardSize size : {BoardSize{8, 8}, BoardSize{12, 12}}) {
+      const PixelLayout L = fitLayout(size, target);
+      for (int r = 0; r < size.ranks; ++r)
+        for (int f = 0; f < size.files; ++f) {
+          const Square sq = makeSquare(f, r);
+          const cv::Rect cell = L.cellRect(sq);
+          EXPECT_EQ(L.squareAt(L.cellCentre(sq)), sq);
+          EXPECT_EQ(L.squareAt(cell.tl()), sq);
+          EXPECT_EQ(L.squareAt(cell.br() - cv::Point(1, 1)), sq);
+        }
+      EXPECT_EQ(L.squareAt({L.margin / 2, L.margin / 2}), std::nullopt) << "the coordinates' margin";
+      EXPECT_EQ(L.squareAt({L.statusRect().x + 5, L.statusRect().y + 5}), std::nullopt) << "the status";
+      EXPECT_EQ(L.squareAt({-3, 40}), std::nullopt);
+    }
+}
+
 }  // namespace
 }  // namespace tessera::display

@@ -71,6 +71,64 @@ TEST_F(BrowserTest, ShowsTheGameLiveAndTakesHintAndTakeback) {
   EXPECT_EQ(table.onLoop([&] { return table.actions(); }), 1);
 }
 
+// The middle of a square of the board image in the viewport, wherever the page has put and scaled
+// it: the square's centre in board.png's pixels (from the geometry the page has from the state), scaled.
+cv::Point squareCentre(HeadlessBrowser& page, int file, int rankFromTop) {
+  const auto centre = [](int index) { return "(board.margin + (" + std::to_string(index) + " + 0.5) * board.cell)"; };
+  const std::string img = "document.getElementById('board')";
+  const double x = std::stod(page.evaluate(img + ".getBoundingClientRect().left + " + img + ".clientLeft + " +
+                                           centre(file) + " * " + img + ".clientWidth / board.width"));
+  const double y = std::stod(page.evaluate(img + ".getBoundingClientRect().top + " + img + ".clientTop + " +
+                                           centre(rankFromTop) + " * " + img + ".clientHeight / board.height"));
+  return {static_cast<int>(x), static_cast<int>(y)};
+}
+
+bool showsColourAt(const std::vector<unsigned char>& png, cv::Point at, const cv::Scalar& colour) {
+  const cv::Mat img = cv::imdecode(png, cv::IMREAD_COLOR);
+  if (img.empty() || !cv::Rect(0, 0, img.cols, img.rows).contains(at)) return false;
+  const cv::Vec3b p = img.at<cv::Vec3b>(at);
+  for (int c = 0; c < 3; ++c)
+    if (std::abs(p[c] - colour[c]) > 30) return false;
+  return true;
+}
+
+TEST_F(BrowserTest, ATapOnAPieceShowsWhereItCanGo) {
+  ServedTable table("chess");
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  const std::string imageShown = "document.getElementById('board').complete && "
+                                 "document.getElementById('board').src.includes('r=' + document.body.dataset.revision)";
+  ASSERT_EQ(page.waitFor(imageShown, "true"), "true");
+  const cv::Point g1 = squareCentre(page, 6, 7), f3 = squareCentre(page, 5, 5), e3 = squareCentre(page, 4, 5);
+  EXPECT_FALSE(showsColourAt(page.screenshot(), f3, display::kLegalTarget));
+
+  page.click(g1.x, g1.y);
+  EXPECT_EQ(page.waitFor("document.getElementById('message').textContent", "White from g1: Nf3, Nh3"),
+            "White from g1: Nf3, Nh3");
+  ASSERT_EQ(page.waitFor(imageShown, "true"), "true");
+  const auto tapped = page.screenshot();
+  pixelsOf(tapped, display::kLegalTarget, "g1-tapped.png");
+  EXPECT_TRUE(showsColourAt(tapped, f3, display::kLegalTarget)) << "a destination's dot";
+  EXPECT_FALSE(showsColourAt(tapped, e3, display::kLegalTarget));
+  EXPECT_EQ(table.onLoop([&] { return table.shownFrom(); }), "g1");
+
+  page.click(g1.x, g1.y);  // again
+  EXPECT_EQ(page.waitFor("document.getElementById('message').textContent", "actions from g1 hidden"),
+            "actions from g1 hidden");
+  EXPECT_EQ(table.onLoop([&] { return table.shownFrom(); }), "");
+}
+
+TEST_F(BrowserTest, FourPlayersRecordIsNumberedByRounds) {
+  ServedTable table("chameleon-redux-4p");
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  std::vector<std::string> played;
+  for (int i = 0; i < 5; ++i) played.push_back(table.playFirstLegal());
+  const std::string expected =
+      "1. " + played[0] + " " + played[1] + " " + played[2] + " " + played[3] + " 2. " + played[4];
+  EXPECT_EQ(page.waitFor("document.getElementById('record').textContent.trim()", expected), expected);
+}
+
 TEST_F(BrowserTest, AnswersAPromotionChoiceWithItsButton) {
   SessionOptions o;
   o.startPosition = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";

@@ -168,6 +168,12 @@ std::string HeadlessBrowser::evaluate(const std::string& expression) {
   return stringField(reply, "value");
 }
 
+void HeadlessBrowser::click(double x, double y) {
+  for (const char* type : {"mousePressed", "mouseReleased"})
+    call("Input.dispatchMouseEvent", "{\"type\":\"" + std::string(type) + "\",\"x\":" + std::to_string(x) +
+                                         ",\"y\":" + std::to_string(y) + ",\"button\":\"left\",\"clickCount\":1}");
+}
+
 std::string HeadlessBrowser::waitFor(const std::string& expression, const std::string& expected, double seconds) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   std::string value;

@@ -1,6 +1,6 @@
 #pragma once
 // Drives a headless Chromium (Debian `chromium`) through its DevTools protocol over a WebSocket
-// (Boost.Beast): open a page, evaluate JavaScript, take screenshots. Test code only.
+// (Boost.Beast): open a page, evaluate JavaScript, click, take screenshots. Test code only.
 #include <string>
 #include <vector>
 
@@ -22,6 +22,8 @@ class HeadlessBrowser {
   std::string evaluate(const std::string& expression);
   // Polls `expression` until it yields `expected` or `seconds` pass; returns the last value.
   std::string waitFor(const std::string& expression, const std::string& expected, double seconds = 10);
+  // A left click at (x, y) CSS pixels of the viewport, as a mouse or a finger gives it.
+  void click(double x, double y);
   // A PNG of the viewport.
   std::vector<unsigned char> screenshot();
 

@@ -1,5 +1,6 @@
 // `tessera play --screen` on a virtual X screen (Xvfb, which keeps its framebuffer in a file):
-// the full-screen window shows the board, with the last action framed, while a game is refereed.
+// the full-screen window shows the board, with the last action framed, while a game is refereed;
+// keys and touches on it reach the game.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -19,6 +20,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/position_text.hpp"
+#include "hardware/display/board_layout_px.hpp"
 #include "hardware/display/board_palette.hpp"
 #include "tests/camera/distinct_play.hpp"
 #include "tests/support/scene_game.hpp"
@@ -136,6 +138,13 @@ int pressKey(const std::string& display, const std::string& key) {
   return std::system(command.c_str());
 }
 
+// Touches the screen at `at` (a finger on a touch screen is a left click to the window).
+int tap(const std::string& display, cv::Point at) {
+  const std::string command = "DISPLAY=" + display + " xdotool mousemove " + std::to_string(at.x) + " " +
+                              std::to_string(at.y) + " click 1 >/dev/null 2>&1";
+  return std::system(command.c_str());
+}
+
 TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
   if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-screen-" + std::to_string(::getpid()));
@@ -158,7 +167,7 @@ TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
   fs::remove_all(dir);
 }
 
-TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuit) {
+TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo) {
   if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
   if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup.sh installs it)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-keys-" + std::to_string(::getpid()));
@@ -173,6 +182,21 @@ TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuit) {
   EXPECT_TRUE(waitForLog(dir, "hint: suggested: 2. ")) << readFile(dir / "play.log");
   ASSERT_EQ(pressKey(screenServer.display, "t"), 0);
   EXPECT_TRUE(waitForLog(dir, "took back 1 action")) << readFile(dir / "play.log");
+  // The window fills the 800x900 screen in the layout the program fits to it.
+  const display::PixelLayout layout = display::fitLayout({8, 8}, {800, 900});
+  const cv::Point g8 = layout.cellCentre(makeSquare(6, 7));
+  ASSERT_EQ(tap(screenServer.display, g8), 0);
+  EXPECT_TRUE(waitForLog(dir, "message: Black from g8: N")) << readFile(dir / "play.log");
+  std::this_thread::sleep_for(300ms);  // drawn
+  const cv::Mat shown = readXwd(readFile(dir / "Xvfb_screen0"));
+  ASSERT_FALSE(shown.empty());
+  cv::imwrite((dir / "g8-tapped.png").string(), shown);
+  const cv::Vec3b f6 = shown.at<cv::Vec3b>(layout.cellCentre(makeSquare(5, 5)));
+  EXPECT_LT(cv::norm(cv::Vec3d(f6[0], f6[1], f6[2]) - cv::Vec3d(display::kLegalTarget[0], display::kLegalTarget[1],
+                                                                  display::kLegalTarget[2])), 40)
+      << "f6's dot, at " << f6;
+  ASSERT_EQ(tap(screenServer.display, {layout.margin / 2, layout.margin / 2}), 0);  // beside the board
+  EXPECT_TRUE(waitForLog(dir, "message: actions from g8 hidden")) << readFile(dir / "play.log");
   ASSERT_EQ(pressKey(screenServer.display, "q"), 0);
   int status = 0;
   ::waitpid(play, &status, 0);

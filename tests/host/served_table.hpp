@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/move_text.hpp"
+#include "core/movegen.hpp"
 #include "core/sensor_view.hpp"
 #include "host/session/table.hpp"
 
@@ -51,6 +52,22 @@ class ServedTable {
       table_->session().onObservation(seen);
       return 0;
     });
+  }
+  // The board shows the first legal action played; returns it in SAN.
+  std::string playFirstLegal() {
+    const std::string text = onLoop([&] {
+      Position pos = table_->session().game().position();
+      MoveList moves;
+      generateLegal(pos, moves);
+      return san(pos, moves[0]);
+    });
+    play(text);
+    return text;
+  }
+  // The square whose actions are shown, "" if none (on the loop).
+  std::string shownFrom() {
+    const auto sq = table_->session().actionsShownFrom();
+    return sq ? squareName(*sq) : "";
   }
   int actions() { return static_cast<int>(table_->session().game().actions().size()); }  // on the loop
   int connectedPages() {

@@ -16,7 +16,12 @@
 
 #include "core/move_text.hpp"
 #include "core/sensor_view.hpp"
+#include "core/movegen.hpp"
+#include "hardware/display/board_layout_px.hpp"
+#include "host/session/action_text.hpp"
 #include "host/session/table.hpp"
+#include "host/web/state_json.hpp"
+#include "session_fixture.hpp"
 #include "served_table.hpp"
 
 namespace tessera::session {
@@ -118,6 +123,50 @@ TEST(WebPage, PushesEveryActionLiveAndTakesTheButtons) {
   EXPECT_NE(page.until("\"result\":\"1-0"), "");
   page.send("new");
   EXPECT_NE(page.until("\"record\":[]"), "");
+}
+
+TEST(WebPage, ATapOnTheBoardAsksWhereAPieceCanGo) {
+  ServedTable table("chess");
+  const auto shown = request(table.port(), http::verb::post, "/command", "show g1");
+  EXPECT_EQ(shown.result(), http::status::ok);
+  EXPECT_NE(shown.body().find("\"message\":\"White from g1: Nf3, Nh3\""), std::string::npos) << shown.body();
+  const auto bad = request(table.port(), http::verb::post, "/command", "show k4");
+  EXPECT_EQ(bad.result(), http::status::bad_request);
+  EXPECT_EQ(bad.body(), "show needs a square of the board, such as e2, got 'k4'\n");
+  // The page finds the square under a tap from where the squares are on board.png.
+  const std::string state = request(table.port(), http::verb::get, "/state").body();
+  const display::PixelLayout L = display::fitLayout({8, 8});
+  const std::string where = "\"board\":{\"width\":" + std::to_string(L.imageSize().width) + ",\"height\":" +
+                            std::to_string(L.imageSize().height) + ",\"margin\":" + std::to_string(L.margin) +
+                            ",\"cell\":" + std::to_string(L.cell) + ",\"files\":8,\"ranks\":8}";
+  EXPECT_NE(state.find(where), std::string::npos) << state;
+  const auto png = request(table.port(), http::verb::get, "/board.png");
+  const cv::Mat image = cv::imdecode(std::vector<unsigned char>(png.body().begin(), png.body().end()), cv::IMREAD_COLOR);
+  EXPECT_EQ(image.size(), L.imageSize()) << "the geometry is the served image's";
+}
+
+TEST(WebPage, TheRecordIsNumberedByRoundsOfEveryoneActing) {
+  // Four players: one number per round of four actions, as in the PGN.
+  SessionFixture f("chameleon-redux-4p");
+  for (int i = 0; i < 5; ++i) {
+    Position pos = f.session.game().position();
+    MoveList moves;
+    generateLegal(pos, moves);
+    f.play(san(pos, moves[0]));
+  }
+  ASSERT_EQ(f.session.game().actions().size(), 5u);
+  const std::vector<std::string> record = recordSan(f.session.game());
+  const std::string expected = "1. " + record[0] + " " + record[1] + " " + record[2] + " " + record[3] + " 2. " + record[4];
+  EXPECT_NE(web::stateJson(f.session, display::fitLayout({8, 8})).find("\"movetext\":\"" + expected + "\""),
+            std::string::npos);
+  // Black to act first in a set-up position.
+  SessionOptions o;
+  o.startPosition = "4k3/8/8/8/8/8/8/4K2R b K - 0 30";
+  SessionFixture black("chess", o);
+  black.play("Kd7");
+  black.play("O-O");
+  EXPECT_NE(web::stateJson(black.session, display::fitLayout({8, 8})).find("\"movetext\":\"30... Kd7 31. O-O\""),
+            std::string::npos);
 }
 
 TEST(WebPage, AnswersAPromotionChoiceFromThePage) {

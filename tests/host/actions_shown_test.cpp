@@ -1,0 +1,114 @@
+// A player asks where a piece can go by tapping it (on the web page's board or the Pi's touch
+// screen): its destinations are drawn and lit, and the message lists its actions, until the
+// position changes or the same square is tapped again.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "hardware/display/board_painter.hpp"
+#include "hardware/display/board_palette.hpp"
+#include "host/session/led_colours.hpp"
+#include "host/session/session_scene.hpp"
+#include "host/web/session_commands.hpp"
+#include "session_fixture.hpp"
+#include "tests/display/display_probe.hpp"
+
+namespace tessera::session {
+namespace {
+
+Square sq(const char* name) { return *parseSquare(name, {8, 8}); }
+
+std::vector<Square> sorted(std::vector<Square> squares) {
+  std::sort(squares.begin(), squares.end());
+  return squares;
+}
+
+TEST(ActionsShown, ATappedKnightShowsWhereItMayGoUntilTappedAgain) {
+  SessionFixture f("chess");
+  const int before = f.session.revision();
+  EXPECT_EQ(web::runSessionCommand(f.session, "show g1"), "");
+  EXPECT_GT(f.session.revision(), before) << "the views redraw";
+  EXPECT_EQ(f.session.message(), "White from g1: Nf3, Nh3");
+  EXPECT_EQ(f.session.actionsShownFrom(), sq("g1"));
+  const display::BoardScene scene = sceneOf(f.session);
+  EXPECT_EQ(sorted(scene.legalTargets), sorted({sq("f3"), sq("h3")}));
+
+  const display::BoardPainter painter(display::fitLayout({8, 8}));
+  const cv::Mat img = painter.draw(scene);
+  EXPECT_TRUE(display::near(display::pixelAt(img, painter.layout().cellCentre(sq("f3"))), display::kLegalTarget));
+  EXPECT_FALSE(display::near(display::pixelAt(img, painter.layout().cellCentre(sq("e3"))), display::kLegalTarget));
+
+  const auto leds = ledColours(f.session);
+  EXPECT_EQ(leds[static_cast<std::size_t>(2 * 8 + 5)].green, kLedTarget.green) << "f3 is lit";
+  EXPECT_EQ(leds[static_cast<std::size_t>(2 * 8 + 4)].green, 0) << "e3 is not";
+
+  web::runSessionCommand(f.session, "show g1");
+  EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
+  EXPECT_EQ(f.session.message(), "actions from g1 hidden");
+  EXPECT_TRUE(sceneOf(f.session).legalTargets.empty());
+  EXPECT_FALSE(sceneOf(f.session).movable.empty()) << "the usual marks are back";
+}
+
+TEST(ActionsShown, AnActionOnTheBoardOrATapBesideItHidesThem) {
+  SessionFixture f("chess");
+  f.session.showActionsFrom(sq("e2"));
+  EXPECT_EQ(f.session.message(), "White from e2: e3, e4");
+  f.play("e4");
+  EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt) << "the position changed";
+  f.session.showActionsFrom(sq("g8"));
+  EXPECT_EQ(f.session.message(), "Black from g8: Nf6, Nh6");
+  EXPECT_EQ(web::runSessionCommand(f.session, "show"), "");
+  EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
+}
+
+TEST(ActionsShown, ASquareWithNothingToActWithSaysSo) {
+  SessionFixture f("chess");
+  for (const char* name : {"e5", "g8", "a1"}) {  // empty, the other side's, a Rook that cannot move yet
+    f.session.showActionsFrom(sq(name));
+    EXPECT_EQ(f.session.message(), std::string("no action of White's from ") + name);
+    EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
+    EXPECT_FALSE(sceneOf(f.session).movable.empty());
+  }
+}
+
+TEST(ActionsShown, AMismatchOrAFinishedGameComesFirst) {
+  SessionFixture f("chess");
+  f.session.showActionsFrom(sq("b1"));
+  Observation wrong = sensorView(f.session.game().position(), SensorProfile::Camera);
+  wrong.at(0, 6).occupant = Occupant::Empty;  // a7 gone
+  wrong.at(1, 6).occupant = Occupant::Empty;  // and b7
+  f.session.onObservation(wrong);
+  EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt) << "the squares to fix are what matters now";
+  EXPECT_FALSE(sceneOf(f.session).differing.empty());
+  f.session.showActionsFrom(sq("b1"));
+  EXPECT_EQ(f.session.message().rfind("first settle the board: the board does not match", 0), 0u)
+      << f.session.message();
+  EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
+
+  SessionFixture over("chess");
+  over.session.resign();
+  over.session.showActionsFrom(sq("b1"));
+  EXPECT_EQ(over.session.message(), "the game is over");
+  EXPECT_EQ(over.session.actionsShownFrom(), std::nullopt);
+}
+
+TEST(ActionsShown, AnEmptySquareOfTheChangingBoardShowsTheDropsOntoIt) {
+  SessionFixture sands("shifting-sands");
+  sands.session.showActionsFrom(sq("b3"));
+  const std::string text = sands.session.message();
+  EXPECT_EQ(text.rfind("White from b3: ", 0), 0u) << text;
+  EXPECT_NE(text.find("@b3"), std::string::npos) << "colour drops: " << text;
+  EXPECT_EQ(sceneOf(sands.session).legalTargets, std::vector<Square>{sq("b3")});
+}
+
+TEST(ActionsShown, ASquareOffTheBoardIsRefusedByName) {
+  SessionFixture f("chess");
+  EXPECT_EQ(web::runSessionCommand(f.session, "show z9"), "show needs a square of the board, such as e2, got 'z9'");
+  EXPECT_EQ(web::runSessionCommand(f.session, "show i1"), "show needs a square of the board, such as e2, got 'i1'");
+  SessionFixture dust("desert-dust");
+  EXPECT_EQ(web::runSessionCommand(dust.session, "show l12"), "");
+  EXPECT_EQ(dust.session.message(), "no action of White's from l12");
+}
+
+}  // namespace
+}  // namespace tessera::session
