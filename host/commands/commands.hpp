@@ -13,6 +13,7 @@ cli::Command variantsCommand();
 cli::Command pgnCommand();
 cli::Command printCommand();
 cli::Command replayCommand();
+cli::Command calibrateCommand();
 cli::Command analyzeCommand();
 cli::Command matchCommand();
 cli::Command uciCommand();

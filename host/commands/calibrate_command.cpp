@@ -1,0 +1,142 @@
+#include <chrono>
+#include <ostream>
+#include <set>
+#include <thread>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "commands.hpp"
+#include "core/position_text.hpp"
+#include "hardware/camera/frame_source.hpp"
+#include "hardware/camera/view_check.hpp"
+#include "host/cli/variant_option.hpp"
+#include "host/session/referee_session.hpp"
+
+namespace tessera::commands {
+namespace {
+
+// camera[:DEV] or frames:DIR|VIDEO, as `tessera play` spells them; returns what openFrameSource takes.
+std::string frameSpec(const std::string& input) {
+  const auto colon = input.find(':');
+  const std::string kind = input.substr(0, colon), rest = colon == std::string::npos ? "" : input.substr(colon + 1);
+  if (kind == "camera") return rest.empty() ? "/dev/video0" : rest;
+  if (kind == "frames") {
+    if (rest.empty()) throw cli::UsageError("--input frames:DIR needs a folder of images or a video file");
+    if (const auto problem = camera::recordingProblem(rest)) throw cli::UsageError("--input " + input + ": " + *problem);
+    return rest;
+  }
+  throw cli::UsageError("unknown --input '" + input + "': use camera[:DEV] or frames:DIR");
+}
+
+void printList(std::ostream& out, const char* title, const std::vector<std::string>& lines) {
+  if (lines.empty()) return;
+  out << title << ":\n";
+  for (const std::string& line : lines) out << "  " << line << "\n";
+}
+
+}  // namespace
+
+cli::Command calibrateCommand() {
+  static const std::vector<cli::OptionSpec> specs = {
+      cli::kVariantOption,
+      cli::kVariantFileOption,
+      {"input", "SPEC", "camera[:/dev/videoN] (default camera:/dev/video0) or frames:DIR|VIDEO"},
+      {"position", "POSITION", "the board is set up as this position string (default: the variant's start)"},
+      {"seconds", "N", "look for N seconds, 1-60 (default 3; a recording: its first N seconds)"},
+      {"out", "FILE.png", "write the last frame with every cell outlined: green right, red wrong, amber unsure"},
+  };
+  return {"calibrate", "check the camera's view of the board before a game: markers, stillness, every cell",
+          [](const cli::CommandArgs& args, std::ostream& out, std::ostream& err) {
+            const auto options = cli::parseOptions(specs, args);
+            if (options.helpRequested()) {
+              out << cli::helpText(
+                  "tessera calibrate --variant V [--input camera[:DEV]|frames:DIR] [--position S] [--seconds N] "
+                  "[--out FILE.png]",
+                  "Set the board up (the variant's start, or --position) in front of the camera and\n"
+                  "run this: the frames go through the same reading as in a game. It reports how often\n"
+                  "the board was found, how large its markers are, whether it kept still long enough\n"
+                  "to be read, and every cell read otherwise than the position has it, with what to\n"
+                  "change. Exits 0 when the view is good enough to referee a game, 1 when it is not.",
+                  specs);
+              return 0;
+            }
+            const Variant& variant = cli::chooseVariant(options);
+            const std::string input = options.has("input") ? options.value("input") : "camera";
+            const std::string spec = frameSpec(input);
+            const bool live = input.rfind("camera", 0) == 0;
+            Position expected = startPosition(variant);
+            if (options.has("position")) {
+              try {
+                expected = parsePosition(variant, options.value("position"));
+              } catch (const std::exception& e) {
+                throw cli::UsageError(std::string("--position: ") + e.what());
+              }
+            }
+            const double seconds = static_cast<double>(options.integer("seconds", 3, 1, 60));
+            std::string picturePath;
+            if (options.has("out")) {
+              picturePath = options.value("out");
+              const auto dot = picturePath.rfind('.');
+              const std::string ext = dot == std::string::npos ? "" : picturePath.substr(dot);
+              if (ext != ".png" && ext != ".jpg") throw cli::UsageError("--out must end in .png or .jpg, got '" + picturePath + "'");
+            }
+
+            auto source = camera::openFrameSource(spec);
+            camera::ViewCheck check(variant, expected, session::SessionOptions{}.minConfidence);
+            cv::Size frameSize;
+            std::set<std::string> problemsShown;
+            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+            // A camera is watched for that long; a recording is read for that much of its own time.
+            while (!live || std::chrono::steady_clock::now() < until) {
+              const camera::FrameRead r = source->read();
+              if (r.status == camera::FrameRead::Status::Finished) break;
+              if (r.status == camera::FrameRead::Status::Unavailable) {
+                if (problemsShown.insert(r.problem).second) err << "camera: " << r.problem << "\n";
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                continue;
+              }
+              if (r.frame.seconds > seconds) break;  // a recording: only its first seconds
+              if (frameSize.empty()) frameSize = r.frame.image.size();
+              check.push(r.frame.image, r.frame.seconds);
+            }
+
+            const camera::ViewCheckReport report = check.report();
+            out << variant.name << ", " << source->describe();
+            if (!frameSize.empty()) out << " (" << frameSize.width << "x" << frameSize.height << ")";
+            out << ": " << report.frames << " frames\n";
+            if (report.located > 0) {
+              out << "board found in " << report.located << " of " << report.frames << " frames, all four markers in "
+                  << report.allMarkersSeen << "; the smallest marker is " << static_cast<int>(report.markerPixels)
+                  << " pixels across\n";
+            }
+            if (report.settled) {
+              const int cells = variant.size.files * variant.size.ranks;
+              out << "read while still: " << cells - static_cast<int>(report.wrongCells.size() + report.unsureCells.size())
+                  << " of " << cells << " cells right and sure\n";
+            }
+            printList(out, "cells read wrong", report.wrongCells);
+            printList(out, "cells read right but unsure", report.unsureCells);
+            if (!picturePath.empty()) {
+              const cv::Mat picture = check.picture();
+              if (picture.empty()) {
+                out << "no picture: the board was never found\n";
+              } else {
+                bool written = false;
+                try {
+                  written = cv::imwrite(picturePath, picture);
+                } catch (const cv::Exception&) {
+                }
+                if (!written) throw cli::UsageError("cannot write '" + picturePath + "'");
+                out << "picture: " << picturePath << "\n";
+              }
+            }
+            if (report.ready()) {
+              out << "ready: the camera reads the board well enough to referee a game\n";
+              return 0;
+            }
+            printList(out, "not ready", report.advice);
+            return 1;
+          }};
+}
+
+}  // namespace tessera::commands

@@ -1,0 +1,203 @@
+// `tessera calibrate`: the check of the camera's view before a game, on rendered frames of a board
+// seen well, badly, or not at all, and the command that prints it.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "core/move_text.hpp"
+#include "core/position_text.hpp"
+#include "hardware/camera/view_check.hpp"
+#include "host/cli/options.hpp"
+#include "host/commands/commands.hpp"
+#include "tests/support/scene_renderer.hpp"
+
+namespace tessera::camera {
+namespace {
+
+constexpr float kMinConfidence = 0.3f;
+
+scene::SceneStyle plainStyle(cv::Size imageSize) {
+  scene::SceneStyle style;
+  style.imageSize = imageSize;
+  style.tiltDeg = 8.0;
+  style.noiseSigma = 2.0;
+  style.jpegQuality = 90;
+  return style;
+}
+
+cv::Mat frameOf(const Variant& variant, const Position& shown, scene::SceneStyle style) {
+  scene::SceneRenderer renderer(variant, style, 5);
+  return renderer.render(shown);
+}
+
+// `frames` copies of `frame` a tenth of a second apart, checked against `expected`.
+ViewCheck checkFrame(const Variant& variant, const cv::Mat& frame, const Position& expected, int frames = 15) {
+  ViewCheck check(variant, expected, kMinConfidence);
+  for (int i = 0; i < frames; ++i) check.push(frame, i * 0.1);
+  return check;
+}
+
+Position after(const Variant& variant, const char* san) {
+  Position pos = startPosition(variant);
+  pos.make(parseMove(pos, san));
+  return pos;
+}
+
+// Pixels the picture has in the colour wrong cells are outlined with, where the frame had not.
+int redPixelsAdded(const cv::Mat& picture, const cv::Mat& frame) {
+  cv::Mat inPicture, inFrame;
+  cv::inRange(picture, cv::Scalar(10, 10, 200), cv::Scalar(70, 70, 255), inPicture);
+  cv::inRange(frame, cv::Scalar(10, 10, 200), cv::Scalar(70, 70, 255), inFrame);
+  return cv::countNonZero(inPicture & ~inFrame);
+}
+
+TEST(ViewCheck, AGoodViewOfTheStartIsReady) {
+  for (const char* name : {"chess", "chameleon-redux-4p", "shifting-sands"}) {
+    const Variant& variant = builtinVariant(name);
+    const cv::Mat frame = frameOf(variant, startPosition(variant), plainStyle({1280, 720}));
+    const ViewCheck check = checkFrame(variant, frame, startPosition(variant));
+    const ViewCheckReport r = check.report();
+    EXPECT_TRUE(r.ready()) << name << ": " << (r.advice.empty() ? "" : r.advice.front())
+                           << (r.wrongCells.empty() ? "" : " " + r.wrongCells.front());
+    EXPECT_EQ(r.frames, 15) << name;
+    EXPECT_EQ(r.located, 15) << name;
+    EXPECT_EQ(r.allMarkersSeen, 15) << name;
+    EXPECT_GT(r.markerPixels, kSmallestReliableMarkerPixels) << name;
+    EXPECT_TRUE(r.settled) << name;
+    EXPECT_EQ(redPixelsAdded(check.picture(), frame), 0) << name << ": no cell outlined as wrong";
+  }
+}
+
+TEST(ViewCheck, CellsSetUpOtherwiseThanExpectedAreNamedAndOutlined) {
+  const Variant& chess = builtinVariant("chess");
+  const cv::Mat frame = frameOf(chess, after(chess, "e4"), plainStyle({1280, 720}));
+  const ViewCheck check = checkFrame(chess, frame, startPosition(chess));
+  const ViewCheckReport r = check.report();
+  EXPECT_FALSE(r.ready());
+  EXPECT_EQ(r.wrongCells, (std::vector<std::string>{
+                              "e2: nothing on light square, expected light piece on light square",
+                              "e4: light piece on light square, expected nothing on light square"}));
+  ASSERT_FALSE(r.advice.empty());
+  EXPECT_EQ(r.advice.back().rfind("2 cells are read otherwise than the position has them", 0), 0u) << r.advice.back();
+  EXPECT_GT(redPixelsAdded(check.picture(), frame), 100) << "e2 and e4 outlined in red";
+  cv::imwrite(::testing::TempDir() + "view-check-wrong-cells.png", check.picture());  // for a person to look at
+}
+
+TEST(ViewCheck, SmallMarkersAreReportedWithWhatToDo) {
+  // Desert Dust's large sheet in a VGA frame: markers of about 13 pixels.
+  const Variant& dust = builtinVariant("desert-dust");
+  scene::SceneStyle style = plainStyle({640, 480});
+  style.tiltDeg = 0.0;
+  style.fill = 0.6;
+  const ViewCheckReport r = checkFrame(dust, frameOf(dust, startPosition(dust), style), startPosition(dust), 8).report();
+  ASSERT_GT(r.located, 0);
+  EXPECT_LT(r.markerPixels, kSmallestReliableMarkerPixels);
+  EXPECT_FALSE(r.ready());
+  const bool said = std::any_of(r.advice.begin(), r.advice.end(), [](const std::string& a) {
+    return a.find("pixels across") != std::string::npos && a.find("move the camera closer") != std::string::npos;
+  });
+  EXPECT_TRUE(said) << (r.advice.empty() ? "no advice" : r.advice.front());
+}
+
+TEST(ViewCheck, NoBoardInViewSaysWhatMustBeSeen) {
+  const Variant& chess = builtinVariant("chess");
+  ViewCheck check(chess, startPosition(chess), kMinConfidence);
+  const cv::Mat table(720, 1280, CV_8UC3, cv::Scalar(90, 110, 130));
+  for (int i = 0; i < 10; ++i) check.push(table, i * 0.1);
+  const ViewCheckReport r = check.report();
+  EXPECT_FALSE(r.ready());
+  EXPECT_EQ(r.located, 0);
+  ASSERT_EQ(r.advice.size(), 1u);
+  EXPECT_EQ(r.advice[0].rfind("the board was not found in any frame: all four corner markers", 0), 0u) << r.advice[0];
+  EXPECT_TRUE(check.picture().empty());
+}
+
+TEST(ViewCheck, ABoardThatNeverKeepsStillIsNotRead) {
+  // A hand going to and fro over the board in every frame.
+  const Variant& chess = builtinVariant("chess");
+  const Position pos = startPosition(chess);
+  scene::SceneRenderer renderer(chess, plainStyle({1280, 720}), 6);
+  ViewCheck check(chess, pos, kMinConfidence);
+  for (int i = 0; i < 20; ++i) {
+    const scene::Hand hand{{2.0 + (i % 2) * 3.0, 4.0}, 270.0};
+    check.push(renderer.render(pos, {hand}), i * 0.1);
+  }
+  const ViewCheckReport r = check.report();
+  EXPECT_FALSE(r.settled);
+  EXPECT_FALSE(r.ready());
+  ASSERT_FALSE(r.advice.empty());
+  EXPECT_EQ(r.advice.back().rfind("the board never kept still for half a second", 0), 0u) << r.advice.back();
+}
+
+// `tessera calibrate` on a folder of frames, as a person would run it on a recording.
+class CalibrateCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tessera-calibrate-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "frames");
+    const Variant& chess = builtinVariant("chess");
+    scene::SceneRenderer renderer(chess, plainStyle({1280, 720}), 7);
+    const cv::Mat frame = renderer.render(startPosition(chess));
+    for (int i = 0; i < 12; ++i)
+      cv::imwrite((dir_ / "frames" / ("frame-" + std::to_string(100 + i) + ".jpg")).string(), frame);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  int run(std::vector<std::string> args, std::string& out) {
+    const auto commands = commands::allCommands();
+    const auto calibrate =
+        std::find_if(commands.begin(), commands.end(), [](const auto& c) { return c.name == "calibrate"; });
+    std::ostringstream o, e;
+    const int code = calibrate->run(args, o, e);
+    out = o.str() + e.str();
+    return code;
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(CalibrateCommand, AGoodViewIsReportedReadyWithItsPicture) {
+  std::string out;
+  const std::string picture = (dir_ / "view.png").string();
+  const int code = run({"--variant", "chess", "--input", "frames:" + (dir_ / "frames").string(), "--out", picture}, out);
+  EXPECT_EQ(code, 0) << out;
+  std::printf("%s", out.c_str());  // what a person sees
+  EXPECT_NE(out.find(": 12 frames\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("board found in 12 of 12 frames, all four markers in 12"), std::string::npos) << out;
+  EXPECT_NE(out.find("read while still: 64 of 64 cells right and sure"), std::string::npos) << out;
+  EXPECT_NE(out.find("ready: the camera reads the board well enough to referee a game"), std::string::npos) << out;
+  const cv::Mat written = cv::imread(picture);
+  EXPECT_EQ(written.size(), cv::Size(1280, 720));
+}
+
+TEST_F(CalibrateCommand, ABoardSetUpOtherwiseIsNotReadyAndSaysWhere) {
+  std::string out;
+  // The frames show the start; the player says the board shows the position after 1. e4.
+  const Variant& chess = builtinVariant("chess");
+  const std::string afterE4 = positionString(after(chess, "e4"));
+  const int code = run({"--variant", "chess", "--input", "frames:" + (dir_ / "frames").string(), "--position", afterE4}, out);
+  EXPECT_EQ(code, 1) << out;
+  std::printf("%s", out.c_str());
+  EXPECT_NE(out.find("cells read wrong:\n  e2: light piece on light square, expected nothing on light square\n"
+                     "  e4: nothing on light square, expected light piece on light square\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("not ready:\n  2 cells are read otherwise"), std::string::npos) << out;
+}
+
+TEST_F(CalibrateCommand, WrongArgumentsAreRefusedByName) {
+  std::string out;
+  EXPECT_THROW(run({"--input", "floppy"}, out), cli::UsageError);
+  EXPECT_THROW(run({"--input", "frames:" + (dir_ / "nothing-here").string()}, out), cli::UsageError);
+  EXPECT_THROW(run({"--input", "frames:" + (dir_ / "frames").string(), "--position", "8/8/banana"}, out), cli::UsageError);
+  EXPECT_THROW(run({"--input", "frames:" + (dir_ / "frames").string(), "--seconds", "0"}, out), cli::UsageError);
+  EXPECT_THROW(run({"--input", "frames:" + (dir_ / "frames").string(), "--out", "view.gif"}, out), cli::UsageError);
+}
+
+}  // namespace
+}  // namespace tessera::camera
