@@ -60,14 +60,15 @@ ParsedOptions parseOptions(const std::vector<OptionSpec>& specs, const std::vect
 
 std::string helpText(const std::string& usage, const std::string& summary, const std::vector<OptionSpec>& specs) {
   std::string s = "usage: " + usage + "\n\n" + summary + "\n\noptions:\n";
-  std::size_t width = 6;
-  for (const OptionSpec& o : specs)
+  std::vector<OptionSpec> rows = specs;
+  rows.push_back({"help", "", "show this help"});
+  std::size_t width = 0;
+  for (const OptionSpec& o : rows)
     width = std::max(width, o.name.size() + (o.valueName.empty() ? 0 : o.valueName.size() + 1));
-  for (const OptionSpec& o : specs) {
+  for (const OptionSpec& o : rows) {
     std::string left = "--" + o.name + (o.valueName.empty() ? "" : " " + o.valueName);
     s += "  " + left + std::string(width + 4 - left.size(), ' ') + o.help + "\n";
   }
-  s += "  --help" + std::string(width, ' ') + "show this help\n";
   return s;
 }
 

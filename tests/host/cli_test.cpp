@@ -1,11 +1,13 @@
 // The tessera program as a user runs it: help, exit codes, clear errors.
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include "tests/host/tessera_program.hpp"
@@ -50,6 +52,20 @@ TEST(CliHelp, EachCommandExplainsItsOptions) {
   EXPECT_EQ(runTessera("demo --help").exitCode, 0);
 }
 
+TEST(CliHelp, OptionDescriptionsStartInOneColumnHelpIncluded) {
+  for (const char* command : {"calibrate", "perft", "play"}) {
+    const std::string text = runTessera(std::string(command) + " --help").output;
+    std::istringstream lines(text.substr(text.find("options:\n") + 9));
+    std::set<std::size_t> columns;
+    for (std::string line; std::getline(lines, line) && line.rfind("  --", 0) == 0;) {
+      const std::size_t gap = line.find("  ", 2);
+      columns.insert(line.find_first_not_of(' ', gap));
+    }
+    EXPECT_EQ(columns.size(), 1u) << text;
+    EXPECT_NE(text.find("\n  --help "), std::string::npos) << text;
+  }
+}
+
 TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   expectRefused("", "usage: tessera <command>");
   expectRefused("perfect", "unknown command 'perfect'");
@@ -64,6 +80,8 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   // tries every video back end on it).
   expectRefused("replay --variant chess --frames /nonexistent/game", "--frames /nonexistent/game: no such folder or video file");
   expectRefused("play --variant chess --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
+  expectRefused("calibrate --input floppy", "unknown --input 'floppy': use camera[:DEV] or frames:DIR");
+  expectRefused("calibrate --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
 }
 
 TEST(CliErrors, AVideoFileThatIsNoVideoIsRefusedBeforeAGameStarts) {
