@@ -8,20 +8,11 @@
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/variant_layout.hpp"
 #include "tests/camera/wrong_cells.hpp"
+#include "tests/camera/plain_style.hpp"
 #include "tests/support/scene_renderer.hpp"
 
 namespace tessera::camera {
 namespace {
-
-scene::SceneStyle plainStyle(cv::Size imageSize) {
-  scene::SceneStyle style;
-  style.imageSize = imageSize;
-  style.tiltDeg = 0.0;
-  style.blurSigma = 0.5;
-  style.noiseSigma = 2.0;
-  style.jpegQuality = 90;
-  return style;
-}
 
 TEST(MarkerSize, MarkersOfTwelveToFourteenPixelsAreFound) {
   // Desert Dust's sheet (about 18 cells across) filling 60% and 65% of a VGA frame's height:

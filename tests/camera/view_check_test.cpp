@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <sstream>
 
 #include <opencv2/imgcodecs.hpp>
@@ -15,21 +16,13 @@
 #include "hardware/camera/view_check.hpp"
 #include "host/cli/options.hpp"
 #include "host/commands/commands.hpp"
+#include "tests/camera/plain_style.hpp"
 #include "tests/support/scene_renderer.hpp"
 
 namespace tessera::camera {
 namespace {
 
 constexpr float kMinConfidence = 0.3f;
-
-scene::SceneStyle plainStyle(cv::Size imageSize) {
-  scene::SceneStyle style;
-  style.imageSize = imageSize;
-  style.tiltDeg = 8.0;
-  style.noiseSigma = 2.0;
-  style.jpegQuality = 90;
-  return style;
-}
 
 cv::Mat frameOf(const Variant& variant, const Position& shown, scene::SceneStyle style) {
   scene::SceneRenderer renderer(variant, style, 5);
@@ -60,7 +53,10 @@ int redPixelsAdded(const cv::Mat& picture, const cv::Mat& frame) {
 TEST(ViewCheck, AGoodViewOfTheStartIsReady) {
   for (const char* name : {"chess", "chameleon-redux-4p", "shifting-sands"}) {
     const Variant& variant = builtinVariant(name);
-    const cv::Mat frame = frameOf(variant, startPosition(variant), plainStyle({1280, 720}));
+    // A camera posed and a room lit anywhere within the board spec's ranges.
+    std::mt19937 rng(11);
+    const cv::Mat frame =
+        frameOf(variant, startPosition(variant), scene::randomStyle(rng, {1280, 720}, scene::sheetCells(variant), false));
     const ViewCheck check = checkFrame(variant, frame, startPosition(variant));
     const ViewCheckReport r = check.report();
     EXPECT_TRUE(r.ready()) << name << ": " << (r.advice.empty() ? "" : r.advice.front())
@@ -93,7 +89,6 @@ TEST(ViewCheck, SmallMarkersAreReportedWithWhatToDo) {
   // Desert Dust's large sheet in a VGA frame: markers of about 13 pixels.
   const Variant& dust = builtinVariant("desert-dust");
   scene::SceneStyle style = plainStyle({640, 480});
-  style.tiltDeg = 0.0;
   style.fill = 0.6;
   const ViewCheckReport r = checkFrame(dust, frameOf(dust, startPosition(dust), style), startPosition(dust), 8).report();
   ASSERT_GT(r.located, 0);
