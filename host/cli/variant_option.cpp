@@ -4,6 +4,8 @@
 #include <list>
 #include <sstream>
 
+#include "core/position_text.hpp"
+
 namespace tessera::cli {
 
 const Variant& chooseVariant(const ParsedOptions& options) { return findVariant(options, options.value("variant", "chess")); }
@@ -28,6 +30,15 @@ const Variant& findVariant(const ParsedOptions& options, const std::string& name
     return builtinVariant(name);
   } catch (const VariantError& e) {
     throw UsageError(e.what());
+  }
+}
+
+Position chosenPosition(const ParsedOptions& options, const Variant& variant, const std::string& option) {
+  if (!options.has(option)) return startPosition(variant);
+  try {
+    return parsePosition(variant, options.value(option));
+  } catch (const PositionError& e) {
+    throw UsageError("--" + option + ": " + e.what());
   }
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// Picks the variant a command works on: a built-in name, or one from a variant file.
+// Picks the variant a command works on (a built-in name, or one from a variant file), and the
+// position.
 #include <memory>
 #include <string>
 
+#include "core/position.hpp"
 #include "core/variant.hpp"
 #include "options.hpp"
 
@@ -15,5 +17,8 @@ inline const OptionSpec kVariantFileOption{"variant-file", "FILE", "load variant
 const Variant& chooseVariant(const ParsedOptions& options);
 // The variant called `name`: from the --variant-file when one is given, else a built-in.
 const Variant& findVariant(const ParsedOptions& options, const std::string& name);
+// The position string given as `--<option>`, or the variant's start without it. Throws UsageError,
+// naming the option and what is wrong with the string.
+Position chosenPosition(const ParsedOptions& options, const Variant& variant, const std::string& option);
 
 }  // namespace tessera::cli

@@ -51,14 +51,7 @@ cli::Command analyzeCommand() {
               return 0;
             }
             const Variant& variant = cli::chooseVariant(options);
-            Position pos = startPosition(variant);
-            if (options.has("position")) {
-              try {
-                pos = parsePosition(variant, options.value("position"));
-              } catch (const PositionError& e) {
-                throw cli::UsageError(std::string("--position: ") + e.what());
-              }
-            }
+            Position pos = cli::chosenPosition(options, variant, "position");
             SearchLimits limits;
             limits.millis = static_cast<int>(options.integer("time", 0, 1, kMaxSearchMillis));
             limits.nodes = options.integer("nodes", 0, 1, kMaxSearchNodes);

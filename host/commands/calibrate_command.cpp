@@ -6,27 +6,14 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "commands.hpp"
-#include "core/position_text.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/view_check.hpp"
+#include "host/cli/input_option.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/session/referee_session.hpp"
 
 namespace tessera::commands {
 namespace {
-
-// camera[:DEV] or frames:DIR|VIDEO, as `tessera play` spells them; returns what openFrameSource takes.
-std::string frameSpec(const std::string& input) {
-  const auto colon = input.find(':');
-  const std::string kind = input.substr(0, colon), rest = colon == std::string::npos ? "" : input.substr(colon + 1);
-  if (kind == "camera") return rest.empty() ? "/dev/video0" : rest;
-  if (kind == "frames") {
-    if (rest.empty()) throw cli::UsageError("--input frames:DIR needs a folder of images or a video file");
-    if (const auto problem = camera::recordingProblem(rest)) throw cli::UsageError("--input " + input + ": " + *problem);
-    return rest;
-  }
-  throw cli::UsageError("unknown --input '" + input + "': use camera[:DEV] or frames:DIR");
-}
 
 void printList(std::ostream& out, const char* title, const std::vector<std::string>& lines) {
   if (lines.empty()) return;
@@ -61,17 +48,12 @@ cli::Command calibrateCommand() {
               return 0;
             }
             const Variant& variant = cli::chooseVariant(options);
-            const std::string input = options.has("input") ? options.value("input") : "camera";
-            const std::string spec = frameSpec(input);
-            const bool live = input.rfind("camera", 0) == 0;
-            Position expected = startPosition(variant);
-            if (options.has("position")) {
-              try {
-                expected = parsePosition(variant, options.value("position"));
-              } catch (const std::exception& e) {
-                throw cli::UsageError(std::string("--position: ") + e.what());
-              }
-            }
+            const cli::InputSpec input = cli::parseInput(options.value("input", "camera"));
+            if (input.kind != "camera" && input.kind != "frames")
+              throw cli::UsageError("--input: calibrate checks a camera's view: use camera[:DEV] or frames:DIR");
+            cli::checkRecording(input);
+            const bool live = input.kind == "camera";
+            const Position expected = cli::chosenPosition(options, variant, "position");
             const double seconds = static_cast<double>(options.integer("seconds", 3, 1, 60));
             std::string picturePath;
             if (options.has("out")) {
@@ -81,7 +63,7 @@ cli::Command calibrateCommand() {
               if (ext != ".png" && ext != ".jpg") throw cli::UsageError("--out must end in .png or .jpg, got '" + picturePath + "'");
             }
 
-            auto source = camera::openFrameSource(spec);
+            auto source = camera::openFrameSource(input.device);
             camera::ViewCheck check(variant, expected, session::SessionOptions{}.minConfidence);
             cv::Size frameSize;
             std::set<std::string> problemsShown;

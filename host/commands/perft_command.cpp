@@ -30,14 +30,7 @@ cli::Command perftCommand() {
             if (!options.has("depth")) throw cli::UsageError("--depth is required");
             const int depth = static_cast<int>(options.integer("depth", 1, 1, 10));
             const Variant& variant = cli::chooseVariant(options);
-            Position pos = startPosition(variant);
-            if (options.has("fen")) {
-              try {
-                pos = parsePosition(variant, options.value("fen"));
-              } catch (const PositionError& e) {
-                throw cli::UsageError(std::string("--fen: ") + e.what());
-              }
-            }
+            Position pos = cli::chosenPosition(options, variant, "fen");
             const auto start = std::chrono::steady_clock::now();
             std::uint64_t nodes = 0;
             if (options.has("divide")) {

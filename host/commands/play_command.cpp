@@ -9,6 +9,7 @@
 #include "core/pgn.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/link/firmware_link.hpp"
+#include "host/cli/input_option.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/session/camera_input.hpp"
 #include "host/session/config_arguments.hpp"
@@ -22,29 +23,7 @@
 #endif
 
 namespace tessera::commands {
-namespace {
 
-struct InputSpec {
-  std::string kind;    // frames, camera, link, gpio
-  std::string device;  // folder, /dev/videoN, serial port
-};
-
-InputSpec parseInput(const std::string& text) {
-  const auto colon = text.find(':');
-  InputSpec in{text.substr(0, colon), colon == std::string::npos ? "" : text.substr(colon + 1)};
-  if (in.kind == "frames") {
-    if (in.device.empty()) throw cli::UsageError("--input frames:DIR needs a folder of images or a video file");
-  } else if (in.kind == "camera") {
-    if (in.device.empty()) in.device = "/dev/video0";
-  } else if (in.kind == "link") {
-    if (in.device.empty()) in.device = "/dev/ttyACM0";
-  } else if (in.kind != "gpio") {
-    throw cli::UsageError("unknown --input '" + text + "': use frames:DIR, camera[:DEV], link[:DEV] or gpio");
-  }
-  return in;
-}
-
-}  // namespace
 
 cli::Command playCommand() {
   static const std::vector<cli::OptionSpec> specs = {
@@ -89,7 +68,7 @@ cli::Command playCommand() {
               return 0;
             }
             if (!options.has("input")) throw cli::UsageError("--input is required");
-            const InputSpec input = parseInput(options.value("input"));
+            const cli::InputSpec input = cli::parseInput(options.value("input"));
             const Variant& variant = cli::chooseVariant(options);
 
             session::TableOptions table;
@@ -128,9 +107,7 @@ cli::Command playCommand() {
               screenSize = cv::Size(w, h);
             }
             // Checked after the options, before a game is started on a recording that cannot be played.
-            if (input.kind == "frames")
-              if (const auto problem = camera::recordingProblem(input.device))
-                throw cli::UsageError("--input frames:" + input.device + ": " + *problem);
+            cli::checkRecording(input);
             boost::asio::io_context io;
             session::Table t(io, variant, table, err);
             std::unique_ptr<session::ScreenView> screen;

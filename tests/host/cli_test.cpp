@@ -80,7 +80,8 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   // tries every video back end on it).
   expectRefused("replay --variant chess --frames /nonexistent/game", "--frames /nonexistent/game: no such folder or video file");
   expectRefused("play --variant chess --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
-  expectRefused("calibrate --input floppy", "unknown --input 'floppy': use camera[:DEV] or frames:DIR");
+  expectRefused("calibrate --input floppy", "unknown --input 'floppy': use frames:DIR, camera[:DEV], link[:DEV] or gpio");
+  expectRefused("calibrate --input gpio", "--input: calibrate checks a camera's view: use camera[:DEV] or frames:DIR");
   expectRefused("calibrate --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
 }
 
