@@ -39,8 +39,7 @@ std::string cellText(const CellObservation& c) {
 }  // namespace
 
 ViewCheck::ViewCheck(const Variant& variant, const Position& expected, float minConfidence)
-    : variant_(variant),
-      expected_(sensorView(expected, SensorProfile::Camera)),
+    : expected_(sensorView(expected, SensorProfile::Camera)),
       minConfidence_(minConfidence),
       reader_(layoutForVariant(variant), readerFor(variant)) {}
 

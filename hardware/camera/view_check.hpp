@@ -47,7 +47,6 @@ class ViewCheck {
   enum class CellState { Right, Wrong, Unsure };
   CellState judge(int file, int rank, std::string* why) const;
 
-  const Variant& variant_;
   Observation expected_;
   float minConfidence_;
   BoardReader reader_;

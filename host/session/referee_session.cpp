@@ -345,8 +345,12 @@ void RefereeSession::showActionsFrom(std::optional<Square> sq) {
     note(SessionEvent::Kind::Message, "the game is over");
     return;
   }
-  if (!differing_.empty() || !choices_.empty()) {
-    note(SessionEvent::Kind::Message, "first settle the board: " + message_);
+  if (!differing_.empty()) {
+    note(SessionEvent::Kind::Message, "first put the board right (" + squareList(differing_) + ")");
+    return;
+  }
+  if (!choices_.empty()) {
+    note(SessionEvent::Kind::Message, "first choose which action it was");
     return;
   }
   const std::vector<Move> actions = legalActionsFrom(pos, *sq);

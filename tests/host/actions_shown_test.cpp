@@ -80,10 +80,20 @@ TEST(ActionsShown, AMismatchOrAFinishedGameComesFirst) {
   f.session.onObservation(wrong);
   EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt) << "the squares to fix are what matters now";
   EXPECT_FALSE(sceneOf(f.session).differing.empty());
-  f.session.showActionsFrom(sq("b1"));
-  EXPECT_EQ(f.session.message().rfind("first settle the board: the board does not match", 0), 0u)
-      << f.session.message();
-  EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
+  for (int tap = 0; tap < 2; ++tap) {
+    f.session.showActionsFrom(sq("b1"));
+    EXPECT_EQ(f.session.message(), "first put the board right (a7 b7)");
+    EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
+  }
+
+  SessionOptions promotion;
+  promotion.startPosition = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+  SessionFixture choosing("chess", promotion);
+  choosing.play("a8=Q");  // a Pawn on a8: which piece did it become?
+  ASSERT_FALSE(choosing.session.pendingChoices().empty());
+  choosing.session.showActionsFrom(sq("e1"));
+  EXPECT_EQ(choosing.session.message(), "first choose which action it was");
+  EXPECT_EQ(choosing.session.actionsShownFrom(), std::nullopt);
 
   SessionFixture over("chess");
   over.session.resign();
