@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <memory>
 #include <sstream>
 #include <vector>
@@ -50,21 +51,38 @@ class MovetextWriter {
 
 }  // namespace
 
-std::vector<std::string> movetextWords(const Game& game) {
+std::vector<std::string> movetextWords(const Game& game, const std::vector<std::string>& comments) {
   std::vector<std::string> words;
   Position replay = parsePosition(game.variant(), game.startPosition());
-  bool first = true;
-  for (const Move& m : game.actions()) {
+  bool numberNext = true;  // the first action, and one after a comment, carries its number
+  for (std::size_t i = 0; i < game.actions().size(); ++i) {
+    const Move& m = game.actions()[i];
     const int side = replay.sideToMove();
-    if (side == 0 || first) words.push_back(std::to_string(replay.fullmoveNumber()) + (side == 0 ? "." : "..."));
-    first = false;
+    if (side == 0 || numberNext) words.push_back(std::to_string(replay.fullmoveNumber()) + (side == 0 ? "." : "..."));
     words.push_back(san(replay, m));
+    numberNext = i < comments.size() && !comments[i].empty();
+    if (numberNext) words.push_back("{" + comments[i] + "}");
     replay.make(m);
   }
   return words;
 }
 
-std::string writePgn(Game& game, const PgnTags& tags) {
+std::vector<std::string> elapsedTimeComments(const std::vector<std::optional<long>>& millis) {
+  std::vector<std::string> comments;
+  for (const std::optional<long>& ms : millis) {
+    if (!ms) {
+      comments.emplace_back();
+      continue;
+    }
+    const long seconds = (std::max(0L, *ms) + 500) / 1000;
+    char text[48];
+    std::snprintf(text, sizeof text, "[%%emt %ld:%02ld:%02ld]", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    comments.emplace_back(text);
+  }
+  return comments;
+}
+
+std::string writePgn(Game& game, const PgnTags& tags, const std::vector<std::string>& comments) {
   const Variant& v = game.variant();
   const GameResult result = game.result();
   std::ostringstream out;
@@ -94,7 +112,7 @@ std::string writePgn(Game& game, const PgnTags& tags) {
   out << '\n';
 
   MovetextWriter text;
-  for (const std::string& word : movetextWords(game)) text.word(word);
+  for (const std::string& word : movetextWords(game, comments)) text.word(word);
   text.word(result.token);
   out << text.finish() << '\n';
   return out.str();

@@ -4,6 +4,7 @@
 // names the first one that is not legal.
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,11 +22,17 @@ class PgnError : public std::runtime_error {
 // Tags the caller may set (Event, Site, Date, Round, White, Black, ...); missing ones get "?".
 using PgnTags = std::map<std::string, std::string>;
 
-std::string writePgn(Game& game, const PgnTags& tags = {});
+// `comments[i]`, if there and not empty, follows the i-th action in braces.
+std::string writePgn(Game& game, const PgnTags& tags = {}, const std::vector<std::string>& comments = {});
 
 // The actions in SAN with their numbers, as the record writes them ("1.", "e4", "c5", "2.", ...;
-// a round of four actions per number with four players; "1..." when Black acts first).
-std::vector<std::string> movetextWords(const Game& game);
+// a round of four actions per number with four players; "1..." when Black acts first or after a
+// comment), and the comments in braces.
+std::vector<std::string> movetextWords(const Game& game, const std::vector<std::string>& comments = {});
+
+// How long each action took, as the comment game databases read: "[%emt 0:01:05]" (to the second),
+// or "" where it is not known.
+std::vector<std::string> elapsedTimeComments(const std::vector<std::optional<long>>& millis);
 
 struct PgnGame {
   PgnTags tags;

@@ -63,6 +63,7 @@ cli::Command demoCommand() {
             table.session.autoChoose = true;
             table.session.journalPath = (folder / "game.journal").string();
             table.engineInBackground = serving;  // served: filmed in real time
+            table.session.recordTimes = serving;
             table.pgnPath = (folder / "game.pgn").string();
             table.displayFolder = folder / "display";
             if (serving) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));

@@ -48,7 +48,7 @@ int recordFromJournal(const cli::ParsedOptions& options, std::ostream& out, std:
   try {
     RecoveredGame recovered = GameJournal::recover(path, lookup);
     for (const std::string& w : recovered.warnings) err << "warning: " << w << "\n";
-    const std::string pgn = writePgn(*recovered.game);
+    const std::string pgn = writePgn(*recovered.game, {}, elapsedTimeComments(recovered.actionMillis));
     if (options.has("out")) {
       std::ofstream file(options.value("out"), std::ios::binary);
       if (!(file << pgn)) throw cli::UsageError("cannot write '" + options.value("out") + "'");

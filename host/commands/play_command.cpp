@@ -94,6 +94,7 @@ cli::Command playCommand() {
             if (options.has("http")) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
             // A recording read as fast as it decodes has no real time for the engine to think in.
             table.engineInBackground = !(input.kind == "frames" && !options.has("realtime"));
+            table.session.recordTimes = table.engineInBackground;  // and its times are no thinking times
             const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
             const long linger = options.integer("linger", 0, 0, 86400);
 

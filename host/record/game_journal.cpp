@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "core/move_text.hpp"
 
@@ -141,28 +142,38 @@ RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup&
   } catch (const std::exception& e) {
     throw JournalError(path + ": variant '" + variantName + "': " + e.what());
   }
-  RecoveredGame out{nullptr, std::move(warnings), {}, GameJournal(path, -1)};
+  RecoveredGame out{nullptr, std::move(warnings), {}, {}, GameJournal(path, -1)};
   try {
     out.game = std::make_unique<Game>(*variant, payloads[2].substr(6));
   } catch (const std::exception& e) {
     throw JournalError(path + ": start position: " + e.what());
   }
+  // An amended action is journaled as "takeback 1" and the action without a time: it keeps the time
+  // of the action it replaced.
+  std::optional<long> justTakenBack;
   for (std::size_t i = 3; i < payloads.size(); ++i) {
     const std::string& p = payloads[i];
+    const std::optional<long> amendedFrom = std::exchange(justTakenBack, std::nullopt);
     const std::string where = path + " line " + std::to_string(i + 1) + " '" + p + "': ";
     try {
       if (p.rfind("action ", 0) == 0) {
         std::string text = p.substr(7);
+        std::optional<long> thought = amendedFrom;
         if (const auto t = text.find(" t="); t != std::string::npos) {
           std::size_t used = 0;
           const long millis = std::stol(text.substr(t + 3), &used);
           if (millis < 0 || t + 3 + used != text.size()) throw JournalError("bad thinking time");
           out.thinking.push_back({out.game->position().sideToMove(), millis});
+          thought = millis;
           text.resize(t);
         }
         out.game->play(parseMove(out.game->position(), text));
+        out.actionMillis.push_back(thought);
       } else if (p.rfind("takeback ", 0) == 0) {
-        out.game->takeBack(std::stoi(p.substr(9)));
+        const int plies = std::stoi(p.substr(9));
+        if (plies == 1 && !out.actionMillis.empty()) justTakenBack = out.actionMillis.back();
+        out.game->takeBack(plies);
+        out.actionMillis.resize(out.game->actions().size());
       } else if (p.rfind("resign ", 0) == 0) {
         out.game->resign(std::stoi(p.substr(7)));
       } else if (p.rfind("flag ", 0) == 0) {

@@ -66,6 +66,8 @@ struct RecoveredGame {
     long millis = 0;
   };
   std::vector<Thought> thinking;      // every journaled action's thinking time, taken back or not
+  // The thinking time of each action of `game` (those not taken back), where the journal has it.
+  std::vector<std::optional<long>> actionMillis;
   GameJournal journal;                // open for appending after the last good line
 };
 

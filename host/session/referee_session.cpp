@@ -55,6 +55,7 @@ void RefereeSession::start() {
       game_ = std::move(recovered.game);
       journal_.emplace(std::move(recovered.journal));
       for (const auto& t : recovered.thinking) clock_.addTurn(t.side, std::chrono::milliseconds(t.millis));
+      actionMillis_ = recovered.actionMillis;
       warnings_ = recovered.warnings;
       how = "resumed from " + options_.journalPath + " after " + std::to_string(game_->actions().size()) + " actions";
     } else {
@@ -167,6 +168,7 @@ void RefereeSession::apply(const Explanation& e) {
       const auto thought = std::chrono::duration_cast<std::chrono::milliseconds>(clock_.finishTurn(GameClock::Clock::now()));
       if (journal_) journal_->recordAction(g.position(), e.move, thought.count());
       g.play(e.move);
+      actionMillis_.push_back(thought.count());
       break;
     }
     case Explanation::Kind::Amend: {
@@ -181,6 +183,7 @@ void RefereeSession::apply(const Explanation& e) {
     }
     case Explanation::Kind::Takeback:
       g.takeBack(e.plies);
+      actionMillis_.resize(g.actions().size());
       if (journal_) journal_->recordTakeback(e.plies);
       kind = SessionEvent::Kind::Takeback;
       text = "took back " + std::to_string(e.plies) + (e.plies == 1 ? " action" : " actions");
@@ -284,6 +287,7 @@ void RefereeSession::overrideEngine() {
 void RefereeSession::newGame() {
   game_ = freshGame(variant_, options_.startPosition);
   clock_ = GameClock(variant_.sides, options_.timeControl);
+  actionMillis_.clear();
   if (!options_.journalPath.empty()) {
     // The finished game's journal is kept beside the new one.
     std::error_code ec;
@@ -376,7 +380,9 @@ std::optional<Square> RefereeSession::actionsShownFrom() const {
   return asked_;
 }
 
-std::string RefereeSession::pgn() { return writePgn(*game_); }
+std::string RefereeSession::pgn() {
+  return options_.recordTimes ? writePgn(*game_, {}, elapsedTimeComments(actionMillis_)) : writePgn(*game_);
+}
 
 std::vector<std::string> RefereeSession::choiceTexts() const {
   std::vector<std::string> out;

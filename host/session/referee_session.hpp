@@ -31,6 +31,9 @@ struct SessionOptions {
   std::string journalPath;  // empty: no journal
   std::string startPosition;  // empty: the variant's start
   TimeControl timeControl;    // none: the clocks count up; two players only
+  // Each action's thinking time in the record ("[%emt 0:00:12]"); off for a recording replayed
+  // faster than real time, whose times mean nothing.
+  bool recordTimes = true;
 };
 
 class RefereeSession {
@@ -61,6 +64,7 @@ class RefereeSession {
   Game& game() { return *game_; }
   const Game& game() const { return *game_; }
   const SessionOptions& options() const { return options_; }
+  // The record, each action followed by its thinking time ("[%emt 0:00:12]") if recordTimes.
   std::string pgn();
   GameResult result() { return game_->result(); }
 
@@ -112,6 +116,7 @@ class RefereeSession {
   std::vector<Correction> corrections_;
   std::optional<Square> lifted_;
   std::optional<Square> asked_;
+  std::vector<std::optional<long>> actionMillis_;  // each action's thinking time, for the record
   std::string message_;
   std::string lastResult_ = "*";
   std::vector<std::string> warnings_;

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "simulated_board.hpp"
+#include "tests/host/record_moves.hpp"
 #include "tests/host/tessera_program.hpp"
 
 namespace tessera {
@@ -56,7 +57,14 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
     ::_exit(127);
   }
   const auto recordHas = [&](const std::string& text) {
-    return waitUntil([&] { return readFile(pgn).find(text) != std::string::npos; });
+    return waitUntil([&] {
+      const std::string record = readFile(pgn);
+      try {
+        return movesOfRecord(record) == text;
+      } catch (const std::exception&) {
+        return false;  // not written yet
+      }
+    });
   };
   const auto move = [&](int f1, int r1, int f2, int r2) {
     board.setOccupied(f1, r1, false);

@@ -22,6 +22,7 @@
 #include "host/commands/commands.hpp"
 #include "tests/camera/distinct_play.hpp"
 #include "tests/display/display_probe.hpp"
+#include "tests/host/record_moves.hpp"
 #include "tests/support/scene_game.hpp"
 
 namespace tessera {
@@ -56,9 +57,9 @@ struct PlayRun {
   std::string out, err;
 };
 
-PlayRun play(const std::vector<std::string>& args) {
+PlayRun run(const char* command, const std::vector<std::string>& args) {
   const auto commands = commands::allCommands();
-  const auto it = std::find_if(commands.begin(), commands.end(), [](const auto& c) { return c.name == "play"; });
+  const auto it = std::find_if(commands.begin(), commands.end(), [&](const auto& c) { return c.name == command; });
   std::ostringstream out, err;
   PlayRun r;
   r.code = it->run(args, out, err);
@@ -66,6 +67,8 @@ PlayRun play(const std::vector<std::string>& args) {
   r.err = err.str();
   return r;
 }
+
+PlayRun play(const std::vector<std::string>& args) { return run("play", args); }
 
 fs::path scratch(const std::string& name) {
   return fs::temp_directory_path() / ("tessera-play-" + std::to_string(::getpid())) / name;
@@ -144,7 +147,14 @@ TEST(PlayCommand, ResumesFromTheJournalWhenRestartedMidGameAndSurvivesABadFrame)
   EXPECT_NE(second.err.find("resumed from"), std::string::npos) << second.err;
   std::ifstream in(pgn);
   const std::string record((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(record, writePgn(played)) << second.err;
+  EXPECT_EQ(record, writePgn(played)) << second.err << "\n(a recording replayed fast: no thinking times)";
+  // The record rebuilt from the journal has every action, each with its thinking time.
+  const PlayRun rebuilt = run("pgn", {"--journal", journal.string()});
+  EXPECT_EQ(rebuilt.code, 0) << rebuilt.err;
+  EXPECT_EQ(recordWithoutComments(rebuilt.out), writePgn(played));
+  std::size_t times = 0;
+  for (std::size_t at = 0; (at = rebuilt.out.find("{[%emt 0:00:0", at)) != std::string::npos; ++at) ++times;
+  EXPECT_EQ(times, played.actions().size()) << rebuilt.out;
   fs::remove_all(scratch(""));
 }
 

@@ -9,6 +9,7 @@
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
 #include "host/session/action_text.hpp"
+#include "record_moves.hpp"
 #include "session_fixture.hpp"
 
 namespace tessera::session {
@@ -35,7 +36,46 @@ TEST(RefereeSession, TurnsSettledBoardsIntoTheRecord) {
   EXPECT_EQ(recordSan(f.session.game()), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5"}));
   EXPECT_EQ(f.count(K::Action), 5);
   EXPECT_EQ(f.lastText(K::Action), "3. Bb5");
-  EXPECT_NE(f.session.pgn().find("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), std::string::npos);
+  EXPECT_EQ(movesOfRecord(f.session.pgn()), "1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+}
+
+TEST(RefereeSession, TheRecordGivesEachActionItsThinkingTime) {
+  SessionFixture f("chess");
+  f.play("e4");
+  f.play("e5");
+  // Played at once here, so each took no time to speak of.
+  EXPECT_NE(f.session.pgn().find("1. e4 {[%emt 0:00:00]} 1... e5 {[%emt 0:00:00]} *"), std::string::npos)
+      << f.session.pgn();
+  SessionOptions replay;
+  replay.recordTimes = false;  // a recording replayed faster than real time
+  SessionFixture fast("chess", replay);
+  fast.play("e4");
+  EXPECT_NE(fast.session.pgn().find("\n1. e4 *"), std::string::npos) << fast.session.pgn();
+}
+
+TEST(RefereeSession, AResumedGamesRecordKeepsTheJournaledTimes) {
+  const std::string journal = tempPath("times.journal");
+  {
+    Game g(builtinVariant("chess"));
+    GameJournal j = GameJournal::create(journal, g);
+    for (const auto& [text, millis] : {std::pair{"e4", 65000L}, std::pair{"c5", 3723000L}}) {
+      const Move m = parseMove(g.position(), text);
+      j.recordAction(g.position(), m, millis);
+      g.play(m);
+    }
+  }
+  SessionOptions o;
+  o.journalPath = journal;
+  SessionFixture f("chess", o);
+  EXPECT_NE(f.session.pgn().find("1. e4 {[%emt 0:01:05]} 1... c5 {[%emt 1:02:03]} *"), std::string::npos)
+      << f.session.pgn();
+  f.play("Nf3");
+  f.session.takeBack();
+  f.play("Nc3");
+  EXPECT_EQ(movesOfRecord(f.session.pgn()), "1. e4 c5 2. Nc3 *");
+  EXPECT_NE(f.session.pgn().find("1... c5 {[%emt 1:02:03]} 2. Nc3 {[%emt 0:00:00]} *"), std::string::npos)
+      << f.session.pgn();
+  std::filesystem::remove(journal);
 }
 
 TEST(RefereeSession, ResumesFromItsJournalAfterARestart) {

@@ -21,6 +21,7 @@
 #include "host/session/action_text.hpp"
 #include "host/session/table.hpp"
 #include "host/web/state_json.hpp"
+#include "record_moves.hpp"
 #include "session_fixture.hpp"
 #include "served_table.hpp"
 
@@ -93,7 +94,8 @@ TEST(WebPage, ServesThePageTheBoardImageAndTheRecord) {
   EXPECT_GT(board.cols, 400);
 
   const auto pgn = request(table.port(), http::verb::get, "/game.pgn");
-  EXPECT_NE(pgn.body().find("1. e4 *"), std::string::npos) << pgn.body();
+  EXPECT_EQ(movesOfRecord(pgn.body()), "1. e4 *") << pgn.body();
+  EXPECT_NE(pgn.body().find("1. e4 {[%emt "), std::string::npos) << "the thinking time: " << pgn.body();
   EXPECT_NE(std::string(pgn[http::field::content_disposition]).find("attachment"), std::string::npos);
   EXPECT_EQ(request(table.port(), http::verb::get, "/nothing-here").result(), http::status::not_found);
   EXPECT_EQ(request(table.port(), http::verb::post, "/command", "fly").result(), http::status::bad_request);

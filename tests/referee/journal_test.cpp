@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "core/move_text.hpp"
@@ -92,6 +93,32 @@ TEST_F(Journal, ThinkingTimesAndALossOnTimeComeBack) {
   EXPECT_EQ(back.thinking[1].millis, 61000);
   EXPECT_EQ(back.game->result().token, "0-1");
   EXPECT_EQ(back.game->result().reason, "White loses on time");
+}
+
+TEST_F(Journal, EachRemainingActionKeepsItsThinkingTimeThroughTakebacksAndAmends) {
+  Game g(builtinVariant("chess"));
+  GameJournal j = GameJournal::create(path_, g);
+  const auto act = [&](const char* text, std::optional<long> millis) {
+    const Move m = parseMove(g.position(), text);
+    j.recordAction(g.position(), m, millis);
+    g.play(m);
+  };
+  act("e4", 1500);
+  act("e5", 2500);
+  act("Nf3", 3500);
+  j.recordTakeback(2);  // e5 and Nf3 taken back
+  g.takeBack(2);
+  act("c5", 4500);
+  // An amend (the last reading was wrong: it was d6, not c5) is journaled without a time.
+  j.recordTakeback(1);
+  g.takeBack(1);
+  act("d6", std::nullopt);
+  act("d4", 5500);
+  const RecoveredGame back = GameJournal::recover(path_);
+  ASSERT_EQ(back.game->actions().size(), 3u);
+  EXPECT_EQ(back.actionMillis, (std::vector<std::optional<long>>{1500, 4500, 5500}))
+      << "the amended d6 keeps the time of the c5 it replaced";
+  EXPECT_EQ(back.thinking.size(), 5u) << "the clocks still count the time of the actions taken back";
 }
 
 TEST_F(Journal, ATornLastLineIsDroppedWithAWarningAndNothingBeforeItIsLost) {
