@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/movegen.hpp"
 #include "hardware/display/board_painter.hpp"
 #include "hardware/display/board_palette.hpp"
 #include "host/session/led_colours.hpp"
@@ -109,6 +110,24 @@ TEST(ActionsShown, AnEmptySquareOfTheChangingBoardShowsTheDropsOntoIt) {
   EXPECT_EQ(text.rfind("White from b3: ", 0), 0u) << text;
   EXPECT_NE(text.find("@b3"), std::string::npos) << "colour drops: " << text;
   EXPECT_EQ(sceneOf(sands.session).legalTargets, std::vector<Square>{sq("b3")});
+}
+
+TEST(ActionsShown, AnOwnColourSquareShowsItsShifts) {
+  SessionFixture sands("shifting-sands");
+  sands.play("Y@b3");  // White's Yellow square on b3
+  for (int drop = 0; drop < 7; ++drop) {  // the rest of each side's four opening drops, wherever they go
+    Position pos = sands.session.game().position();
+    MoveList moves;
+    generateLegal(pos, moves);
+    sands.play(san(pos, moves[0]));
+  }
+  ASSERT_EQ(sands.session.game().actions().size(), 8u);
+  sands.session.showActionsFrom(sq("b3"));
+  const std::string text = sands.session.message();
+  EXPECT_EQ(text.rfind("White from b3: Yb3-", 0), 0u) << text;
+  EXPECT_FALSE(sceneOf(sands.session).legalTargets.empty());
+  for (Square to : sceneOf(sands.session).legalTargets)
+    EXPECT_NE(text.find("Yb3-" + squareName(to)), std::string::npos) << squareName(to) << " in " << text;
 }
 
 TEST(ActionsShown, ASquareOffTheBoardIsRefusedByName) {
