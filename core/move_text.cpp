@@ -56,6 +56,16 @@ std::string longAlgebraic(const Position& pos, const Move& m) {
   return s;
 }
 
+std::string longAlgebraicLine(const Position& pos, const std::vector<Move>& line) {
+  std::string text;
+  Position walk = pos;
+  for (const Move& m : line) {
+    text += (text.empty() ? "" : " ") + longAlgebraic(walk, m);
+    walk.make(m);
+  }
+  return text;
+}
+
 std::string san(Position& pos, const Move& m) {
   const Variant& v = pos.variant();
   std::string s;
@@ -109,6 +119,24 @@ std::string san(Position& pos, const Move& m) {
   return s;
 }
 
+namespace {
+
+// Whether `wanted` is the piece move `written` (our SAN of a move from `from` to `to`) with its
+// file, its rank or both named between the piece letter and the capture mark or destination.
+bool isOverDisambiguated(const std::string& wanted, const std::string& written, Square from, Square to) {
+  if (written.empty() || !std::isupper(static_cast<unsigned char>(written[0])) || written[0] == 'O') return false;
+  std::size_t rest = written.rfind(squareName(to));
+  if (rest == std::string::npos || rest == 0) return false;
+  if (written[rest - 1] == 'x') --rest;
+  const std::string letter = written.substr(0, 1), tail = written.substr(rest);
+  const std::string file(1, fileLetter(fileOf(from))), rank = std::to_string(rankOf(from) + 1);
+  for (const std::string& named : {file, rank, file + rank})
+    if (wanted == letter + named + tail) return true;
+  return false;
+}
+
+}  // namespace
+
 Move parseMove(Position& pos, std::string_view text) {
   if (text.empty()) throw MoveTextError("empty move text");
   for (char c : text)
@@ -150,6 +178,14 @@ Move parseMove(Position& pos, std::string_view text) {
       ++matches;
     }
   }
+  // SAN naming the piece's file, rank or both where fewer would do ("Nge2" for "Ne2"), as some
+  // programs write it: read once nothing matched as written.
+  if (matches == 0 && named != kNoSquare)
+    for (const Move& m : legal)
+      if (m.to == named && isOverDisambiguated(wanted, stripSuffixes(san(pos, m)), m.from, m.to)) {
+        found = &m;
+        ++matches;
+      }
   if (matches == 1) return *found;
   if (matches > 1) throw MoveTextError("move text '" + std::string(text) + "' is ambiguous here");
   // Tell a malformed text from an illegal one.

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "move.hpp"
 #include "position.hpp"
@@ -16,6 +17,8 @@ class MoveTextError : public std::runtime_error {
 };
 
 std::string longAlgebraic(const Position& pos, const Move& m);
+// A line of actions from `pos`, each in long algebraic, separated by spaces ("e2e4 e7e5 g1f3").
+std::string longAlgebraicLine(const Position& pos, const std::vector<Move>& line);
 std::string san(Position& pos, const Move& m);  // needs the position to test for check and ambiguity
 
 // Reads either form and returns the legal move it names. Throws MoveTextError saying whether the

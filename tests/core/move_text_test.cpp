@@ -44,6 +44,22 @@ TEST(MoveTextParse, AcceptsLongAlgebraicSanAndCastlingVariants) {
   EXPECT_EQ(parseMove(promo, "b8=R+").promotion, chess.typeByLetter('R') + 1);
 }
 
+// XBoard writes "Sff6" where one Scorpion can go to f6; records from such programs still read.
+TEST(MoveTextParse, SanNamingMoreOfTheOriginThanNeededStillReads) {
+  const Variant& chess = builtinVariant("chess");
+  Position pos = startPosition(chess);
+  EXPECT_EQ(squareName(parseMove(pos, "Ngf3").from), "g1");
+  EXPECT_EQ(squareName(parseMove(pos, "N1f3").from), "g1");
+  EXPECT_EQ(squareName(parseMove(pos, "Ng1f3").from), "g1");
+  EXPECT_THROW(parseMove(pos, "Nbf3"), MoveTextError);  // the b1 Knight cannot go there
+  Position capture = parsePosition(chess, "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1");
+  EXPECT_EQ(squareName(parseMove(capture, "Nexd5").to), "d5");
+  EXPECT_THROW(parseMove(capture, "Ned5"), MoveTextError);  // a capture written without its x
+  const Variant& dd = builtinVariant("desert-dust");
+  Position dust = startPosition(dd);
+  EXPECT_EQ(squareName(parseMove(dust, "Sff6").from), "f4");
+}
+
 TEST(MoveTextParse, RejectsMalformedAndIllegalTextClearly) {
   Position pos = startPosition(builtinVariant("chess"));
   auto message = [&](const char* t) {
