@@ -1,18 +1,17 @@
 #include "uci.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "move_text.hpp"
 #include "position_text.hpp"
 #include "search.hpp"
+#include "search_thread.hpp"
+#include "time_budget.hpp"
 
 namespace tessera {
 namespace {
@@ -26,7 +25,6 @@ std::string uciScore(int score) {
 class UciSession {
  public:
   UciSession(std::ostream& out) : out_(out), variant_(&builtinVariant("chess")), position_(startPosition(*variant_)) {}
-  ~UciSession() { stopSearch(); }
 
   bool handle(const std::string& line) {
     std::istringstream words(line);
@@ -38,12 +36,12 @@ class UciSession {
       return true;
     }
     if (command == "stop") {
-      stopSearch();
+      thinking_.stop();
       return true;
     }
     // Anything else that changes the session ends a search still running first (it still answers
     // with its bestmove).
-    stopSearch();
+    thinking_.stop();
     if (command == "quit") return false;
     try {
       if (command == "uci") {
@@ -73,8 +71,8 @@ class UciSession {
 
   // The input has ended: a search with limits is let finish, an infinite one is stopped.
   void finish() {
-    if (infinite_) stopSearch();
-    else if (worker_.joinable()) worker_.join();
+    if (infinite_) thinking_.stop();
+    else thinking_.join();
   }
 
  private:
@@ -82,17 +80,6 @@ class UciSession {
     const std::lock_guard lock(outGuard_);
     out_ << text;
     out_.flush();
-  }
-
-  void stopSearch() {
-    if (!worker_.joinable()) return;
-    {
-      const std::lock_guard lock(stopGuard_);
-      stopRequested_ = true;
-    }
-    cancel_ = true;
-    stopSignal_.notify_all();
-    worker_.join();
   }
 
   static long long number(const std::string& value, const std::string& what) {
@@ -144,9 +131,8 @@ class UciSession {
   void go(std::istringstream& words) {
     SearchLimits limits;
     limits.multiPv = multiPv_;
-    limits.cancel = &cancel_;
     bool infinite = false, limited = false;
-    int ourTime = 0, ourIncrement = 0, movesToGo = 30;
+    int ourTime = 0, ourIncrement = 0, movesToGo = kDefaultMovesToGo;
     const bool white = position_.sideToMove() == 0;
     for (std::string word; words >> word;) {
       if (word == "infinite") {
@@ -170,12 +156,10 @@ class UciSession {
     }
     // A `go` with no limit at all searches until `stop`, as `go infinite` does.
     if (!limited) infinite = true;
-    if (ourTime > 0 && limits.millis == 0)
-      limits.millis = std::max(1, static_cast<int>(std::min<long long>(ourTime / 2, ourTime / movesToGo + ourIncrement / 2LL)));
-    cancel_ = false;
-    stopRequested_ = false;
+    if (ourTime > 0 && limits.millis == 0) limits.millis = millisForAction(ourTime, ourIncrement, movesToGo);
+    limits.cancel = thinking_.cancelFlag();
     infinite_ = infinite;
-    worker_ = std::thread([this, limits, infinite, root = position_]() mutable { think(root, limits, infinite); });
+    thinking_.start([this, limits, infinite, root = position_]() mutable { think(root, limits, infinite); });
   }
 
   void think(Position& root, const SearchLimits& limits, bool infinite) {
@@ -184,21 +168,13 @@ class UciSession {
       for (std::size_t i = 0; i < r.lines.size(); ++i) {
         text += "info depth " + std::to_string(r.depth) + " multipv " + std::to_string(i + 1) + " score " +
                 uciScore(r.lines[i].score) + " nodes " + std::to_string(r.nodes) + " time " +
-                std::to_string(static_cast<long>(r.seconds * 1000)) + " pv";
-        Position walk = root;
-        for (const Move& m : r.lines[i].moves) {
-          text += ' ' + longAlgebraic(walk, m);
-          walk.make(m);
-        }
-        text += "\n";
+                std::to_string(static_cast<long>(r.seconds * 1000)) + " pv " + longAlgebraicLine(root, r.lines[i].moves) +
+                "\n";
       }
       say(text);
     });
     // After `go infinite` the answer waits for `stop`, even when the search has nothing left to do.
-    if (infinite) {
-      std::unique_lock lock(stopGuard_);
-      stopSignal_.wait(lock, [&] { return stopRequested_; });
-    }
+    if (infinite) thinking_.waitForStop();
     say("bestmove " + (report.lines.empty() ? std::string("(none)") : longAlgebraic(root, report.lines.front().moves.front())) +
         "\n");
   }
@@ -209,12 +185,8 @@ class UciSession {
   Position position_;
   Searcher searcher_;
   int multiPv_ = 1;
-  std::thread worker_;
-  std::atomic<bool> cancel_{false};
   bool infinite_ = false;
-  std::mutex stopGuard_;
-  std::condition_variable stopSignal_;
-  bool stopRequested_ = false;
+  SearchThread thinking_;  // last, so that it stops before the rest goes
 };
 
 }  // namespace

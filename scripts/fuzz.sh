@@ -19,7 +19,7 @@ rm -rf build-fuzz/seeds build-fuzz/crashes
 mkdir -p build-fuzz/crashes build-fuzz/corpus
 ./build-fuzz/tests/fuzz/tessera_fuzz_seeds build-fuzz/seeds
 failed=()
-for target in position_text move_text pgn uci variant_text journal gpio_config serial_link camera_frame; do
+for target in position_text move_text pgn uci xboard variant_text journal gpio_config serial_link camera_frame; do
   mkdir -p "build-fuzz/corpus/$target"
   echo "fuzz: $target for ${seconds} s"
   # The corpus grows across runs in build-fuzz/corpus/; the seeds are read, not written.

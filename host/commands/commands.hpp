@@ -17,6 +17,7 @@ cli::Command calibrateCommand();
 cli::Command analyzeCommand();
 cli::Command matchCommand();
 cli::Command uciCommand();
+cli::Command xboardCommand();
 cli::Command tuneCommand();
 cli::Command playCommand();
 

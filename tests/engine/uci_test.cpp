@@ -9,10 +9,10 @@
 #include "core/move_text.hpp"
 #include "core/position_text.hpp"
 #include "core/uci.hpp"
-#include "tests/engine/uci_conversation.hpp"
+#include "tests/engine/engine_conversation.hpp"
 
 using namespace tessera;
-using tessera::testing::UciConversation;
+using tessera::testing::EngineConversation;
 
 namespace {
 
@@ -63,7 +63,7 @@ TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
 }
 
 TEST(EngineUci, GoInfiniteThinksUntilStopAndAnswersIsReadyMeanwhile) {
-  UciConversation gui;
+  EngineConversation gui(runUci);
   gui.type("position startpos moves e2e4");
   gui.type("go infinite");
   ASSERT_NE(gui.waitFor("info depth 4 ", 30), std::string::npos) << gui.answers();
@@ -81,7 +81,7 @@ TEST(EngineUci, GoInfiniteThinksUntilStopAndAnswersIsReadyMeanwhile) {
 }
 
 TEST(EngineUci, AfterGoInfiniteTheBestMoveWaitsForStopEvenWhenTheSearchIsDone) {
-  UciConversation gui;
+  EngineConversation gui(runUci);
   gui.type("position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1");
   gui.type("go infinite");
   // Mate in one: the search ends after a few iterations, and still the GUI decides when.
@@ -93,7 +93,7 @@ TEST(EngineUci, AfterGoInfiniteTheBestMoveWaitsForStopEvenWhenTheSearchIsDone) {
 }
 
 TEST(EngineUci, QuitWhileThinkingEndsTheSession) {
-  UciConversation gui;
+  EngineConversation gui(runUci);
   gui.type("setoption name UCI_Variant value desert-dust");
   gui.type("go");  // no limit: as infinite
   ASSERT_NE(gui.waitFor("info depth 2 ", 30), std::string::npos) << gui.answers();
@@ -102,7 +102,7 @@ TEST(EngineUci, QuitWhileThinkingEndsTheSession) {
 }
 
 TEST(EngineUci, ANewPositionStopsTheSearchUnderWayWhichStillAnswers) {
-  UciConversation gui;
+  EngineConversation gui(runUci);
   gui.type("go infinite");
   ASSERT_NE(gui.waitFor("info depth 3 ", 30), std::string::npos) << gui.answers();
   gui.type("position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1");
@@ -114,14 +114,14 @@ TEST(EngineUci, ANewPositionStopsTheSearchUnderWayWhichStillAnswers) {
 
 TEST(EngineUci, TheEndOfInputLetsASearchWithLimitsFinishAndStopsAnInfiniteOne) {
   {
-    UciConversation gui;
+    EngineConversation gui(runUci);
     gui.type("go depth 5");
     gui.close();
     ASSERT_TRUE(gui.waitForEnd(60));
     EXPECT_NE(gui.answers().find("info depth 5 "), std::string::npos) << gui.answers();
     EXPECT_NE(gui.answers().find("bestmove "), std::string::npos);
   }
-  UciConversation gui;
+  EngineConversation gui(runUci);
   gui.type("go infinite");
   ASSERT_NE(gui.waitFor("info depth 2 ", 30), std::string::npos);
   gui.close();

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path dir = argv[1];
-  for (const char* target : {"position_text", "move_text", "pgn", "uci", "variant_text", "journal", "gpio_config", "serial_link",
+  for (const char* target : {"position_text", "move_text", "pgn", "uci", "xboard", "variant_text", "journal", "gpio_config", "serial_link",
                              "camera_frame"})
     fs::create_directories(dir / target);
   std::mt19937 random(7);
@@ -88,6 +88,12 @@ int main(int argc, char** argv) {
         "uci\nsetoption name UCI_Variant value chameleon-redux-4p\nposition startpos moves a2a3\ngo depth 2\n"
         "setoption name MultiPV value 3\nsetoption name Hash value 2\nucinewgame\n"
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4\ngo depth 1\nisready\n");
+  write(dir / "xboard" / "game",
+        "xboard\nprotover 2\nnew\nlevel 40 5 0\npost\ntime 30000\notim 30000\nusermove e2e4\nforce\nusermove e7e5\n"
+        "undo\nremove\nsetboard 4k3/8/4K3/8/8/8/8/7R w - - 0 1\ngo\nping 1\nresult 1-0 {mate}\n");
+  write(dir / "xboard" / "variant",
+        "protover 2\nnew\nvariant desert-dust\nforce\nusermove f4f6\nplayother\nusermove e9e7\nanalyze\nusermove g4g6\n"
+        "exit\nst 1\n?\nmemory 4\nquit\n");
   // The built-in definitions together (later sections build on [chess]), and each section alone.
   const std::string text(builtinVariantText());
   write(dir / "variant_text" / "all", text);

@@ -41,7 +41,8 @@ void expectRefused(const std::string& args, const std::string& why) {
 TEST(CliHelp, ListsEveryCommand) {
   const ProgramRun r = runTessera("--help");
   EXPECT_EQ(r.exitCode, 0);
-  for (const char* c : {"demo", "perft", "bench", "variants"}) EXPECT_NE(r.output.find(c), std::string::npos) << c;
+  for (const char* c : {"demo", "perft", "bench", "variants", "uci", "xboard"})
+    EXPECT_NE(r.output.find(c), std::string::npos) << c;
 }
 
 TEST(CliHelp, EachCommandExplainsItsOptions) {
@@ -50,6 +51,7 @@ TEST(CliHelp, EachCommandExplainsItsOptions) {
   EXPECT_NE(runTessera("bench --help").output.find("--quick"), std::string::npos);
   EXPECT_NE(runTessera("demo --help").output.find("--plies N"), std::string::npos);
   EXPECT_EQ(runTessera("demo --help").exitCode, 0);
+  EXPECT_NE(runTessera("xboard --help").output.find("xboard -fcp \"tessera xboard\""), std::string::npos);
 }
 
 TEST(CliHelp, OptionDescriptionsStartInOneColumnHelpIncluded) {
@@ -80,6 +82,7 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   // tries every video back end on it).
   expectRefused("replay --variant chess --frames /nonexistent/game", "--frames /nonexistent/game: no such folder or video file");
   expectRefused("play --variant chess --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
+  expectRefused("xboard --variant chess", "xboard takes no options");
   expectRefused("calibrate --input floppy", "unknown --input 'floppy': use frames:DIR, camera[:DEV], link[:DEV] or gpio");
   expectRefused("calibrate --input gpio", "--input: calibrate checks a camera's view: use camera[:DEV] or frames:DIR");
   expectRefused("calibrate --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");

@@ -25,12 +25,14 @@
 #include "tests/camera/distinct_play.hpp"
 #include "tests/support/scene_game.hpp"
 #include "tests/host/tessera_program.hpp"
+#include "tests/host/virtual_screen.hpp"
 
 namespace tessera {
 namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using testing::VirtualScreen;
 
 std::string readFile(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -83,30 +85,6 @@ void filmChessGame(const fs::path& dir, int plies) {
     cv::imwrite((dir / "frames" / name).string(), image);
   });
 }
-
-// A virtual X screen whose framebuffer is the file `dir`/Xvfb_screen0; stopped with the object.
-struct VirtualScreen {
-  std::string display;
-  pid_t pid = -1;
-  explicit VirtualScreen(const fs::path& dir) : display(":" + std::to_string(50 + ::getpid() % 200)) {
-    pid = ::fork();
-    if (pid == 0) {
-      const int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, 1);
-      ::dup2(null, 2);
-      ::execl("/usr/bin/Xvfb", "Xvfb", display.c_str(), "-screen", "0", "800x900x24", "-fbdir", dir.c_str(),
-              "-nolisten", "tcp", static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    const fs::path socket = "/tmp/.X11-unix/X" + display.substr(1);
-    for (int i = 0; i < 100 && !fs::exists(socket); ++i) std::this_thread::sleep_for(50ms);
-  }
-  bool ready() const { return fs::exists("/tmp/.X11-unix/X" + display.substr(1)); }
-  ~VirtualScreen() {
-    ::kill(pid, SIGTERM);
-    ::waitpid(pid, nullptr, 0);
-  }
-};
 
 // `tessera play --screen` over the recording in `dir`/frames, its output in `dir`/play.log.
 pid_t startPlay(const fs::path& dir, const std::string& display, const char* linger) {

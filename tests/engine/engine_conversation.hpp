@@ -1,28 +1,33 @@
 #pragma once
-// Talking to runUci as a GUI does: lines typed while the session runs on its own thread, and the
-// answers watched as they arrive.
+// Talking to an engine protocol's session (runUci, runXboard) as a GUI does: lines typed while the
+// session runs on its own thread, and the answers watched as they arrive.
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <istream>
 #include <mutex>
 #include <ostream>
 #include <streambuf>
 #include <string>
 #include <thread>
-
-#include "core/uci.hpp"
+#include <utility>
 
 namespace tessera::testing {
 
-class UciConversation {
+class EngineConversation {
  public:
-  UciConversation() : in_(&typed_), out_(&answers_), session_([this] {
-    runUci(in_, out_);
+  using Session = std::function<void(std::istream&, std::ostream&)>;
+  // `farewell` is typed as the conversation ends (a failed check included), before the input
+  // closes: "quit", so that a search that was never stopped does not hold the test up.
+  explicit EngineConversation(Session session, std::string farewell = "")
+      : farewell_(std::move(farewell)), in_(&typed_), out_(&answers_), session_([this, session] {
+    session(in_, out_);
     const std::lock_guard lock(answers_.guard);
     ended_ = true;
     answers_.arrived.notify_all();
   }) {}
-  ~UciConversation() {
+  ~EngineConversation() {
+    if (!farewell_.empty()) type(farewell_);
     typed_.close();
     session_.join();
   }
@@ -97,6 +102,7 @@ class UciConversation {
     }
   };
 
+  std::string farewell_;
   Typed typed_;
   Answers answers_;
   std::istream in_;

@@ -1,0 +1,464 @@
+#include "xboard.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cmath>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game.hpp"
+#include "move_text.hpp"
+#include "position_text.hpp"
+#include "search.hpp"
+#include "search_thread.hpp"
+#include "time_budget.hpp"
+
+namespace tessera {
+namespace {
+
+// With no time control, depth or time per action given, the engine thinks this long.
+constexpr int kDefaultThinkMillis = 1000;
+
+// XBoard calls orthodox chess "normal"; our other variants keep their names.
+std::string xboardVariantName(const std::string& name) { return name == "chess" ? "normal" : name; }
+
+// XBoard draws pieces on squares and nothing else: no board colours, Tiles, sectors or paper
+// colours, so it is offered only the variants without them.
+bool xboardCanShow(const Variant& v) {
+  return v.sides == 2 && !v.hasSquareColours() && !v.hasTiles() && !v.hasSectors() && !v.hasPaperColours();
+}
+
+// A Betza move set as XBoard writes it: a rider by its atom and 0 ("D0"), where ours doubles the
+// atom ("DD"); the rest reads the same.
+std::string xboardBetza(const std::string& betza) {
+  std::string out;
+  for (std::size_t i = 0; i < betza.size(); ++i) {
+    out += betza[i];
+    if (std::isupper(static_cast<unsigned char>(betza[i])) && i + 1 < betza.size() && betza[i + 1] == betza[i]) {
+      out += '0';
+      ++i;
+    }
+  }
+  return out;
+}
+
+// XBoard's piece types in the order of its piece-to-char table, the King last.
+constexpr std::string_view kXboardPieceTypes = "PNBRQFEACWMOHIJGDVLSUK";
+
+// The piece-to-char table that names our pieces by their letters: each piece takes the XBoard type
+// of its letter where there is one, the others the types left over; '.' for the types the variant
+// does not use. The royal piece takes XBoard's King, and the King's castling partner (Desert Dust's
+// Grand Vizier) XBoard's Rook, for XBoard finds castling rights (KQkq) by its Rooks in the corners.
+// White's half, then Black's.
+std::string xboardPieceTable(const Variant& v) {
+  std::string white(kXboardPieceTypes.size(), '.');
+  int partner = -1;
+  if (v.castling) {
+    const Position start = startPosition(v);
+    const CastlingRule& rule = start.tables().castling[0][0];
+    if (rule.exists && start.at(rule.partnerFrom)) partner = pieceType(start.at(rule.partnerFrom));
+  }
+  std::vector<char> leftOver;
+  for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type) {
+    const PieceType& piece = v.pieces[type];
+    const std::size_t slot = piece.royal ? kXboardPieceTypes.size() - 1
+                             : type == partner ? kXboardPieceTypes.find('R')
+                                               : kXboardPieceTypes.find(piece.letter);
+    if (slot != std::string_view::npos && white[slot] == '.') white[slot] = piece.letter;
+    else leftOver.push_back(piece.letter);
+  }
+  for (char letter : leftOver) {
+    const std::size_t slot = white.find('.');
+    if (slot == std::string::npos || slot == white.size() - 1)
+      throw std::invalid_argument(v.name + " has more piece types than XBoard knows");
+    white[slot] = letter;
+  }
+  std::string black = white;
+  for (char& c : black) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return white + black;
+}
+
+// Centipawns, or 100000 + N for a mate in N actions (-100000 - N for being mated), as XBoard shows
+// mates.
+int xboardScore(int score) {
+  if (!isMateScore(score)) return score;
+  const int n = movesToMate(score);
+  return n > 0 ? 100000 + n : -100000 + n;
+}
+
+double signedNumber(const std::string& text, const std::string& what) {
+  try {
+    std::size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used == text.size() && std::isfinite(value)) return value;
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument(what + " must be a number, got '" + text + "'");
+}
+
+double number(const std::string& text, const std::string& what) {
+  const double value = signedNumber(text, what);
+  if (value < 0) throw std::invalid_argument(what + " must be at least 0, got '" + text + "'");
+  return value;
+}
+
+// A time control's base: minutes ("5") or minutes and seconds ("0:30"), in milliseconds.
+long long baseMillis(const std::string& text) {
+  const auto colon = text.find(':');
+  if (colon == std::string::npos) return std::llround(std::min(number(text, "the base time"), 600.0) * 60'000);
+  const double minutes = number(text.substr(0, colon), "the base time's minutes");
+  const double seconds = number(text.substr(colon + 1), "the base time's seconds");
+  return std::llround(std::min(minutes * 60 + seconds, 36'000.0) * 1000);
+}
+
+class XboardSession {
+ public:
+  explicit XboardSession(std::ostream& out) : out_(out), game_(builtinVariant("chess")) {}
+
+  bool handle(const std::string& line) {
+    std::istringstream words(line);
+    std::string command;
+    words >> command;
+    if (command.empty()) return true;
+    // Heard while the engine thinks, without disturbing it.
+    if (command == "ping") {
+      std::string n;
+      words >> n;
+      say("pong " + n + "\n");
+      return true;
+    }
+    if (command == "post" || command == "nopost") {
+      post_ = command == "post";
+      return true;
+    }
+    if (command == "?") {  // move now: the search ends and its action is played
+      if (!analyzing_) thinking_.stop();
+      return true;
+    }
+    if (isIgnored(command)) return true;
+    try {
+      if (command == "hint") {
+        sayHint();
+        return true;
+      }
+      if (command == "time" || command == "otim") {
+        std::string value;
+        words >> value;
+        // Hundredths of a second; a clock that has run out may read below zero.
+        const double centiseconds = std::clamp(signedNumber(value, "'" + command + "'"), 0.0, 360'000'000.0);
+        if (command == "time") engineClockMillis_ = std::llround(centiseconds) * 10;
+        return true;
+      }
+      // Anything else changes the game or the way the engine plays it: thinking ends first, and
+      // the action it was thinking about is not played.
+      stopThinking();
+      if (command == "quit") return false;
+      dispatch(command, words, line);
+    } catch (const std::exception& e) {
+      say("Error (" + std::string(e.what()) + "): " + line + "\n");
+    }
+    return true;
+  }
+
+  // The input has ended: the engine's action is let finish, an analysis is stopped.
+  void finish() {
+    if (analyzing_) stopThinking();
+    else thinking_.join();
+  }
+
+ private:
+  static bool isIgnored(const std::string& command) {
+    // Facts about the opponent and the GUI the engine has no use for, and pondering (it never
+    // ponders).
+    for (const char* c : {"xboard", "accepted", "rejected", "hard", "easy", "computer", "name", "rating", "ics",
+                          "random", ".", "draw", "cores"})
+      if (command == c) return true;
+    return false;
+  }
+
+  void dispatch(const std::string& command, std::istringstream& words, const std::string& line) {
+    if (command == "protover") {
+      sayFeatures();
+    } else if (command == "new") {
+      game_ = Game(builtinVariant("chess"));
+      searcher_.clearHash();
+      force_ = false;
+      engineSide_ = 1;
+      depthLimit_ = 0;
+      engineClockMillis_ = -1;
+      afterChange();
+    } else if (command == "variant") {
+      std::string name;
+      words >> name;
+      const Variant& v = builtinVariant(name == "normal" ? "chess" : name);
+      if (v.sides != 2) throw std::invalid_argument(name + " has " + std::to_string(v.sides) + " sides; the XBoard protocol knows two");
+      if (!xboardCanShow(v)) throw std::invalid_argument(name + "'s board has terrain XBoard cannot show; use tessera uci");
+      game_ = Game(v);
+      if (name != "normal" && name != "chess") saySetup(v);
+      afterChange();
+    } else if (command == "force") {
+      force_ = true;
+    } else if (command == "go") {
+      force_ = false;
+      engineSide_ = game_.position().sideToMove();
+      afterChange();
+    } else if (command == "playother") {
+      force_ = false;
+      engineSide_ = 1 - game_.position().sideToMove();
+    } else if (command == "level") {
+      setLevel(words);
+    } else if (command == "st") {
+      std::string value;
+      words >> value;
+      secondsPerAction_ = std::min(number(value, "'st'"), kMaxSearchMillis / 1000.0);
+    } else if (command == "sd") {
+      std::string value;
+      words >> value;
+      depthLimit_ = static_cast<int>(std::clamp(number(value, "'sd'"), 1.0, static_cast<double>(kMaxSearchDepth)));
+    } else if (command == "usermove") {
+      std::string text;
+      words >> text;
+      playUserAction(text);
+    } else if (command == "setboard") {
+      std::string text;
+      std::getline(words >> std::ws, text);
+      try {
+        game_ = Game(game_.variant(), text);
+      } catch (const std::exception& e) {
+        say("tellusererror Illegal position: " + std::string(e.what()) + "\n");
+        return;
+      }
+      afterChange();
+    } else if (command == "undo" || command == "remove") {
+      const int plies = command == "undo" ? 1 : 2;
+      if (static_cast<int>(game_.actions().size()) < plies) throw std::invalid_argument("no action to take back");
+      game_.takeBack(plies);
+      afterChange();
+    } else if (command == "result") {
+      force_ = true;
+    } else if (command == "analyze") {
+      analyzing_ = true;
+      afterChange();
+    } else if (command == "exit") {
+      analyzing_ = false;
+    } else if (command == "memory") {
+      std::string value;
+      words >> value;
+      searcher_ = Searcher(static_cast<int>(std::clamp(number(value, "'memory'"), 1.0, 1024.0)));
+    } else {
+      playBareAction(command, line);
+    }
+  }
+
+  // The board size, the pieces and the start of a variant XBoard does not know: "setup
+  // (PNBRQ..pnbrq..) 12x12+0_fairy FEN".
+  void saySetup(const Variant& v) {
+    std::string start = v.startPosition;
+    const auto hand = start.find("[]");
+    if (hand != std::string::npos) start.erase(hand, 2);  // holdings XBoard has no place for
+    std::string text = "setup (" + xboardPieceTable(v) + ") " + std::to_string(v.size.files) + "x" +
+                       std::to_string(v.size.ranks) + "+0_fairy " + start + "\n";
+    // How each piece moves, in the Betza notation both we and XBoard read, so that XBoard's own
+    // legality test knows our pieces.
+    for (const PieceType& piece : v.pieces) text += "piece " + std::string(1, piece.letter) + "& " + xboardBetza(piece.betza) + "\n";
+    say(text);
+  }
+
+  void sayFeatures() {
+    std::string variants;
+    for (const std::string& name : builtinVariantNames())
+      if (xboardCanShow(builtinVariant(name))) variants += (variants.empty() ? "" : ",") + xboardVariantName(name);
+    say("feature myname=\"Tessera\" variants=\"" + variants +
+        "\" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 "
+        "san=0 name=0 memory=1 done=1\n");
+  }
+
+  // level MPS BASE INC: MPS actions in BASE (0: all of the game), INC seconds added per action.
+  void setLevel(std::istringstream& words) {
+    std::string mps, base, increment;
+    if (!(words >> mps >> base >> increment)) throw std::invalid_argument("'level' needs MPS BASE INC");
+    actionsPerControl_ = static_cast<int>(std::min(number(mps, "the actions per control"), 1000.0));
+    baseMillis_ = baseMillis(base);
+    incrementMillis_ = std::llround(std::min(number(increment, "the increment"), 3600.0) * 1000);
+    secondsPerAction_ = 0;
+  }
+
+  void playUserAction(const std::string& text) {
+    Move m{};
+    try {
+      m = parseMove(game_.position(), text);
+    } catch (const MoveTextError&) {
+      say("Illegal move: " + text + "\n");
+      return;
+    }
+    if (game_.result().finished()) {
+      say("Illegal move (the game is over): " + text + "\n");
+      return;
+    }
+    game_.play(m);
+    sayResultIfOver();
+    afterChange();
+  }
+
+  // A version 1 GUI sends actions without `usermove`.
+  void playBareAction(const std::string& command, const std::string& line) {
+    try {
+      parseMove(game_.position(), command);
+    } catch (const MoveTextError&) {
+      say("Error (unknown command): " + line + "\n");
+      return;
+    }
+    playUserAction(command);
+  }
+
+  void sayResultIfOver() {
+    const GameResult r = game_.result();
+    if (!r.finished()) return;
+    const int winner = r.token == "1-0" ? 0 : r.token == "0-1" ? 1 : -1;
+    const std::string why =
+        winner < 0 ? r.reason : sideFullName(game_.variant(), winner) + " wins by " + r.reason;
+    say(r.token + " {" + why + "}\n");
+  }
+
+  // The action the engine would play for the side to act, found in a second's search (no deeper
+  // than `sd`); not while the engine thinks about its own.
+  void sayHint() {
+    std::optional<Position> root;
+    {
+      // The engine's own search may be playing its action into the game just now.
+      const std::lock_guard lock(playGuard_);
+      if (!force_ && !analyzing_ && game_.position().sideToMove() == engineSide_)
+        throw std::invalid_argument("command not legal now");
+      if (game_.result().finished()) return;
+      root = game_.position();
+    }
+    SearchLimits limits;
+    limits.millis = kDefaultThinkMillis;
+    if (depthLimit_ > 0) limits.depth = depthLimit_;
+    const SearchReport report = hintSearcher_.search(*root, limits);
+    if (!report.lines.empty() && !report.lines.front().moves.empty())
+      say("Hint: " + longAlgebraic(*root, report.lines.front().moves.front()) + "\n");
+  }
+
+  // After the game or the engine's part in it changed: analyse again, or think if it is the
+  // engine's turn.
+  void afterChange() {
+    if (analyzing_) return analyse();
+    if (force_ || game_.result().finished() || game_.position().sideToMove() != engineSide_) return;
+    think();
+  }
+
+  SearchLimits limitsForAction() const {
+    SearchLimits limits;
+    if (depthLimit_ > 0) limits.depth = depthLimit_;
+    const int actionsDone = static_cast<int>(game_.actions().size()) / 2;
+    const int movesToGo = actionsPerControl_ > 0 ? actionsPerControl_ - actionsDone % actionsPerControl_ : kDefaultMovesToGo;
+    if (secondsPerAction_ > 0)
+      limits.millis = std::max(1, static_cast<int>(std::lround(secondsPerAction_ * 1000)));
+    else if (engineClockMillis_ >= 0)
+      limits.millis = millisForAction(engineClockMillis_, incrementMillis_, movesToGo);
+    else if (baseMillis_ > 0)
+      limits.millis = millisForAction(baseMillis_, incrementMillis_, movesToGo);
+    else if (depthLimit_ == 0)
+      limits.millis = kDefaultThinkMillis;
+    return limits;
+  }
+
+  void think() {
+    SearchLimits limits = limitsForAction();
+    limits.cancel = thinking_.cancelFlag();
+    {
+      const std::lock_guard lock(playGuard_);
+      discard_ = false;
+    }
+    thinking_.start([this, limits, root = game_.position()]() mutable {
+      const SearchReport report = searcher_.search(root, limits, [&](const SearchReport& r) {
+        if (post_) sayThinking(root, r);
+      });
+      // Played under the lock, so that a `force` or `new` arriving now either comes after the
+      // action was played and said, or keeps it from being played at all.
+      const std::lock_guard lock(playGuard_);
+      if (discard_ || report.lines.empty() || report.lines.front().moves.empty()) return;
+      const Move m = report.lines.front().moves.front();
+      const std::string text = longAlgebraic(root, m);
+      game_.play(m);
+      say("move " + text + "\n");
+      sayResultIfOver();
+    });
+  }
+
+  void analyse() {
+    if (game_.result().finished()) return;
+    SearchLimits limits;
+    limits.cancel = thinking_.cancelFlag();
+    {
+      const std::lock_guard lock(playGuard_);
+      discard_ = true;  // analysis plays nothing
+    }
+    thinking_.start([this, limits, root = game_.position()]() mutable {
+      searcher_.search(root, limits, [&](const SearchReport& r) { sayThinking(root, r); });
+    });
+  }
+
+  // Stops the engine thinking without playing what it found.
+  void stopThinking() {
+    {
+      const std::lock_guard lock(playGuard_);
+      discard_ = true;
+    }
+    thinking_.stop();
+  }
+
+  // "depth score time nodes pv": the score in centipawns for the side to act, the time in
+  // hundredths of a second.
+  void sayThinking(const Position& root, const SearchReport& r) {
+    if (r.lines.empty()) return;
+    const PvLine& best = r.lines.front();
+    std::string text = std::to_string(r.depth) + " " + std::to_string(xboardScore(best.score)) + " " +
+                       std::to_string(static_cast<long>(r.seconds * 100)) + " " + std::to_string(r.nodes) + " " +
+                       longAlgebraicLine(root, best.moves);
+    say(text + "\n");
+  }
+
+  void say(const std::string& text) {
+    const std::lock_guard lock(outGuard_);
+    out_ << text;
+    out_.flush();
+  }
+
+  std::ostream& out_;
+  std::mutex outGuard_;
+  Game game_;
+  Searcher searcher_;
+  Searcher hintSearcher_{1};  // its own, as the analysis may be using searcher_
+  bool force_ = false;
+  bool analyzing_ = false;
+  int engineSide_ = 1;  // after `new` the engine plays Black
+  std::atomic<bool> post_{false};
+  // The time control: `level`, `st`, `sd`, and the engine's clock from `time`.
+  int actionsPerControl_ = 0;
+  long long baseMillis_ = 0, incrementMillis_ = 0;
+  long long engineClockMillis_ = -1;
+  double secondsPerAction_ = 0;
+  int depthLimit_ = 0;
+  std::mutex playGuard_;
+  bool discard_ = false;  // under playGuard_: the search's action is not to be played
+  SearchThread thinking_;  // last, so that it stops before the rest goes
+};
+
+}  // namespace
+
+void runXboard(std::istream& in, std::ostream& out) {
+  XboardSession session(out);
+  for (std::string line; std::getline(in, line);)
+    if (!session.handle(line)) return;
+  session.finish();
+}
+
+}  // namespace tessera
