@@ -254,4 +254,20 @@ std::vector<Move> legalActionsFrom(Position& pos, Square sq) {
   return out;
 }
 
+std::vector<Move> sectorShiftsFrom(Position& pos, Square sq) {
+  std::vector<Move> out;
+  if (!pos.variant().hasSectors()) return out;
+  MoveList moves;
+  generateLegal(pos, moves);
+  for (const Move& m : moves)
+    if (m.kind == MoveKind::SectorShift && m.from == slotOf(sq)) out.push_back(m);
+  return out;
+}
+
+std::vector<Square> landingSquares(const Move& m) {
+  if (m.kind != MoveKind::SectorShift) return {m.to};
+  const auto squares = slotSquares(m.to);
+  return {squares.begin(), squares.end()};
+}
+
 }  // namespace tessera

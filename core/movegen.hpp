@@ -16,7 +16,14 @@ void generateLegal(Position& pos, MoveList& out);
 bool isLegal(Position& pos, const Move& m);
 
 // The legal actions that start on `sq`: its piece's moves, a colour square's shifts, a drop onto it
-// or a Tile's removal. Not sector shifts (their `from` is a slot) nor leaving the game.
+// or a Tile's removal. Not sector shifts (their `from` is a slot: sectorShiftsFrom) nor leaving the
+// game.
 std::vector<Move> legalActionsFrom(Position& pos, Square sq);
+
+// Shifting Chess: the legal shifts of the sector that `sq` lies in (none in other variants).
+std::vector<Move> sectorShiftsFrom(Position& pos, Square sq);
+
+// The squares an action lands on: its `to`, or the four squares of the slot a sector moves into.
+std::vector<Square> landingSquares(const Move& m);
 
 }  // namespace tessera

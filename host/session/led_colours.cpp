@@ -23,8 +23,8 @@ std::vector<link::Rgb> ledColours(RefereeSession& session) {
   };
   if (session.engineAction()) lightMove(*session.engineAction());
   else if (!session.hintMoves().empty()) lightMove(session.hintMoves().front());
-  if (const auto from = session.actionsShownFrom())
-    for (const Move& m : legalActionsFrom(session.game().position(), *from)) light(m.to, kLedTarget);
+  for (const Move& m : session.actionsShown())
+    for (Square to : landingSquares(m)) light(to, kLedTarget);
   for (Square sq : session.differing()) light(sq, kLedFix);
   return leds;
 }

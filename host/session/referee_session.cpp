@@ -357,18 +357,23 @@ void RefereeSession::showActionsFrom(std::optional<Square> sq) {
     note(SessionEvent::Kind::Message, "first choose which action it was");
     return;
   }
-  const std::vector<Move> actions = legalActionsFrom(pos, *sq);
   const std::string side = sideFullName(variant_, pos.sideToMove());
-  if (actions.empty()) {
+  const auto sortedNames = [&](const std::vector<Move>& actions) {
+    std::vector<std::string> names;
+    for (const Move& m : actions) names.push_back(san(pos, m));
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  // The piece's (or square's) actions first, then the shifts of the sector it lies in.
+  std::vector<std::string> names = sortedNames(legalActionsFrom(pos, *sq));
+  const std::vector<std::string> shifts = sortedNames(sectorShiftsFrom(pos, *sq));
+  names.insert(names.end(), shifts.begin(), shifts.end());
+  if (names.empty()) {
     asked_.reset();
     note(SessionEvent::Kind::Message, "no action of " + side + "'s from " + squareName(*sq));
     return;
   }
   asked_ = sq;
-  Position copy = pos;
-  std::vector<std::string> names;
-  for (const Move& m : actions) names.push_back(san(copy, m));
-  std::sort(names.begin(), names.end());
   std::string text = side + " from " + squareName(*sq) + ":";
   for (std::size_t i = 0; i < names.size(); ++i) text += (i ? ", " : " ") + names[i];
   note(SessionEvent::Kind::Message, text);
@@ -378,6 +383,18 @@ std::optional<Square> RefereeSession::actionsShownFrom() const {
   if (lifted_) return lifted_;
   if (game_->result().finished() || !differing_.empty()) return std::nullopt;
   return asked_;
+}
+
+std::vector<Move> RefereeSession::actionsShown() {
+  const std::optional<Square> from = actionsShownFrom();
+  if (!from) return {};
+  Position& pos = game_->position();
+  std::vector<Move> actions = legalActionsFrom(pos, *from);
+  if (!lifted_) {  // a tapped square shows its sector's shifts too; a lifted piece only its own moves
+    const std::vector<Move> shifts = sectorShiftsFrom(pos, *from);
+    actions.insert(actions.end(), shifts.begin(), shifts.end());
+  }
+  return actions;
 }
 
 std::string RefereeSession::pgn() {

@@ -82,6 +82,9 @@ class RefereeSession {
   std::optional<Square> liftedFrom() const { return lifted_; }
   // The square whose actions are shown: a lifted piece's, else the one a player asked about.
   std::optional<Square> actionsShownFrom() const;
+  // The actions shown from it: a lifted piece's moves; for a square asked about, its actions and
+  // the shifts of the sector it lies in (Shifting Chess).
+  std::vector<Move> actionsShown();
   const std::string& message() const { return message_; }
   int revision() const { return revision_; }
   const std::vector<std::string>& warnings() const { return warnings_; }

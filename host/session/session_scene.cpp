@@ -53,10 +53,11 @@ display::BoardScene sceneOf(RefereeSession& session) {
   display::BoardScene scene;
   scene.position = &game.position();
   if (!game.actions().empty()) scene.lastAction = game.actions().back();
-  if (const auto from = session.actionsShownFrom()) {
-    for (const Move& m : legalActionsFrom(game.position(), *from))
-      if (std::find(scene.legalTargets.begin(), scene.legalTargets.end(), m.to) == scene.legalTargets.end())
-        scene.legalTargets.push_back(m.to);  // once, though a Pawn may promote there in several ways
+  if (session.actionsShownFrom()) {
+    for (const Move& m : session.actionsShown())
+      for (Square to : landingSquares(m))
+        if (std::find(scene.legalTargets.begin(), scene.legalTargets.end(), to) == scene.legalTargets.end())
+          scene.legalTargets.push_back(to);  // once, though a Pawn may promote there in several ways
   } else {
     scene.differing = session.differing();
     scene.corrections = session.corrections();

@@ -130,6 +130,32 @@ TEST(ActionsShown, AnOwnColourSquareShowsItsShifts) {
     EXPECT_NE(text.find("Yb3-" + squareName(to)), std::string::npos) << squareName(to) << " in " << text;
 }
 
+// Shifting Chess: a tap on any square of a sector also shows where the sector may slide, its
+// destination drawn and lit on the four squares of each slot it may move into.
+TEST(ActionsShown, ATappedSectorShowsWhereItMaySlide) {
+  SessionFixture f("shifting-chess");
+  f.session.showActionsFrom(sq("c2"));  // sector BI; the c2 Pawn itself is walled in by the empty BII
+  EXPECT_EQ(f.session.message(), "White from c2: BI-BII, BI-BIII");
+  const std::vector<Square> slots = {sq("c3"), sq("d3"), sq("c4"), sq("d4"), sq("c5"), sq("d5"), sq("c6"), sq("d6")};
+  EXPECT_EQ(sorted(sceneOf(f.session).legalTargets), sorted(slots));
+  const auto leds = ledColours(f.session);
+  const auto led = [&](Square s) { return leds[static_cast<std::size_t>(rankOf(s) * 8 + fileOf(s))]; };
+  for (Square s : slots) EXPECT_EQ(led(s).green, kLedTarget.green) << squareName(s);
+  EXPECT_EQ(led(sq("e3")).green, 0) << "e3 is not";
+
+  // A Knight in a sector that cannot move: its own moves only.
+  f.session.showActionsFrom(sq("b1"));
+  EXPECT_EQ(f.session.message(), "White from b1: Na3");
+
+  // A lifted piece shows its own moves, not its sector's shifts: the c2 Pawn has none.
+  SessionFixture lifted("shifting-chess");
+  Observation view = sensorView(lifted.session.game().position(), SensorProfile::Camera);
+  view.at(2, 1).occupant = Occupant::Empty;  // c2 lifted
+  lifted.session.onObservation(view);
+  ASSERT_EQ(lifted.session.liftedFrom(), sq("c2"));
+  EXPECT_TRUE(sceneOf(lifted.session).legalTargets.empty());
+}
+
 TEST(ActionsShown, ASquareOffTheBoardIsRefusedByName) {
   SessionFixture f("chess");
   EXPECT_EQ(web::runSessionCommand(f.session, "show z9"), "show needs a square of the board, such as e2, got 'z9'");
