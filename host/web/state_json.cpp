@@ -22,7 +22,7 @@ std::string stateJson(session::RefereeSession& s, const display::PixelLayout& bo
   out += ",\"position\":" + jsonString(positionString(pos));
   out += ",\"message\":" + jsonString(s.message());
   out += ",\"result\":" + jsonString(result.finished() ? result.token + " " + result.reason : "");
-  out += ",\"record\":" + jsonList(session::recordSan(game));
+  out += ",\"actions\":" + std::to_string(game.actions().size());
   std::string movetext;
   for (const std::string& word : movetextWords(game)) movetext += (movetext.empty() ? "" : " ") + word;
   out += ",\"movetext\":" + jsonString(movetext);

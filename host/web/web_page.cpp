@@ -74,7 +74,7 @@ function show(state) {
   document.getElementById('clock').textContent = state.clock;
   document.getElementById('board').src = 'board.png?r=' + state.revision;
   document.body.dataset.revision = state.revision;
-  document.body.dataset.actions = state.record.length;
+  document.body.dataset.actions = state.actions;
   document.getElementById('record').textContent = state.movetext;
   const choices = document.getElementById('choices');
   choices.innerHTML = '';
