@@ -1,6 +1,7 @@
 #include "board_layout_px.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tessera::display {
 
@@ -51,6 +52,14 @@ PixelLayout fitLayout(BoardSize size, cv::Size target) {
   const int byHeight = (target.height - 2 * layout.margin - layout.statusHeight) / std::max(1, size.ranks);
   layout.cell = std::clamp(std::min(byWidth, byHeight), 24, 128);
   return layout;
+}
+
+int readableCapHeight(double inches, cv::Size pixels, double metres) {
+  const double diagonalPixels = std::hypot(pixels.width, pixels.height);
+  const double heightMm = inches * 25.4 * pixels.height / diagonalPixels;
+  const double arc = 16.0 / 60.0 * M_PI / 180.0;
+  const double capMm = 2 * metres * 1000 * std::tan(arc / 2) * 1.1;
+  return static_cast<int>(std::ceil(capMm * pixels.height / heightMm));
 }
 
 }  // namespace tessera::display

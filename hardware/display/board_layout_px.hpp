@@ -14,6 +14,9 @@ struct PixelLayout {
   int margin = 28;   // around the board, for the coordinates
   int statusHeight = 96;  // portrait: the status band below the board
   int panelWidth = 0;     // landscape (a screen wider than tall): the status panel right of the board
+  // Landscape: the cap height, in pixels, of the panel's headline (what the game waits for, or its
+  // result) where it must be bigger than the pieces' letters to read from afar; 0: as big as theirs.
+  int headlineCap = 0;
   BoardSize size;
 
   cv::Size imageSize() const;
@@ -29,5 +32,10 @@ struct PixelLayout {
 // 1080p monitor) gives the board the full height and the status a panel beside it, in letters
 // sized to the squares so that they read from two metres (docs/display.md).
 PixelLayout fitLayout(BoardSize size, cv::Size target = {720, 820});
+
+// The cap height, in pixels, of letters that read from `metres` away on a screen of `pixels` whose
+// diagonal is `inches`: 16 minutes of arc, the smallest character height ISO 9241-303 accepts, and
+// a tenth more because a screen's stated size is its panel's, a little larger than what lights up.
+int readableCapHeight(double inches, cv::Size pixels, double metres);
 
 }  // namespace tessera::display

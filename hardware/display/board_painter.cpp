@@ -30,6 +30,15 @@ double scaleForCapHeight(double pixels, int thickness) {
   return pixels / std::max(1, atOne);
 }
 
+// The largest scale at which every word of `text` fits in `width`.
+double widestWordScale(const std::string& text, int thickness, int width) {
+  std::istringstream words(text);
+  std::string word;
+  int widest = 1, baseline = 0;
+  while (words >> word) widest = std::max(widest, cv::getTextSize(word, kFont, 1.0, thickness, &baseline).width);
+  return static_cast<double>(width) / widest;
+}
+
 // `text` broken into lines no wider than `width` at `scale` (a word longer than that stands alone).
 std::vector<std::string> wrapText(const std::string& text, double scale, int thickness, int width) {
   std::vector<std::string> lines;
@@ -217,6 +226,18 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
   const int bigThickness = std::max(2, layout_.cell / 22), smallThickness = std::max(1, layout_.cell / 30);
   const double big = scaleForCapHeight(layout_.cell * 0.45, bigThickness);
   const double small = scaleForCapHeight(layout_.cell * 0.27, smallThickness);
+  // Drawn bigger than the pieces' letters (headlineCap), the headline is what is read from afar:
+  // "White to act", or the result. What follows ": " (the actions counted) comes last, small.
+  std::string headline = scene.result.empty() ? scene.toAct : scene.result, detail;
+  if (layout_.headlineCap > 0 && scene.result.empty())
+    if (const auto colon = headline.find(": "); colon != std::string::npos) {
+      detail = headline.substr(colon + 2);
+      headline.resize(colon);
+    }
+  const int headlineThickness = std::max(bigThickness, layout_.headlineCap / 10);
+  const double headlineScale =
+      std::max(big, std::min(scaleForCapHeight(layout_.headlineCap, headlineThickness),
+                             widestWordScale(headline, headlineThickness, width)));
   int y = layout_.margin;
   const auto write = [&](const std::string& text, double scale, int thickness, const cv::Scalar& colour) {
     int baseline = 0;
@@ -228,8 +249,8 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
     }
     y += height / 2;
   };
-  if (!scene.result.empty()) write(scene.result, big, bigThickness, kLastAction);
-  else if (!scene.toAct.empty()) write(scene.toAct, big, bigThickness, kLegalTarget);
+  if (!headline.empty())
+    write(headline, headlineScale, headlineThickness, scene.result.empty() ? kLegalTarget : kLastAction);
   // "White 4:43  Black 4:50": a line per side.
   std::string clock = scene.clock;
   for (std::size_t at; (at = clock.find("  ")) != std::string::npos;) {
@@ -238,6 +259,7 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
   }
   if (!clock.empty()) write(clock, big, bigThickness, kText);
   if (!scene.message.empty()) write(scene.message, small, smallThickness, kText);
+  if (!detail.empty()) write(detail, small, smallThickness, kLegalTarget);
 }
 
 }  // namespace tessera::display

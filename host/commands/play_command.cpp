@@ -40,6 +40,7 @@ cli::Command playCommand() {
       {"display-latest-only", "", "with --display-out: keep only latest.png (for long unattended games)"},
       {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, q quit; a touch on a piece shows where it can go)"},
       {"screen-size", "WxH", "with --screen: the screen's pixels, e.g. 1920x1080 (default: the full-screen window's size)"},
+      {"screen-inches", "D", "with --screen: the screen's diagonal in inches, 3-100, e.g. 7 for the Pi Touch Display; what the game waits for is then drawn to read from 2 m"},
       {"http", "PORT", "serve the web page on PORT (0: any free port)"},
       {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
       {"realtime", "", "play a recording at its frame rate instead of as fast as possible"},
@@ -107,13 +108,22 @@ cli::Command playCommand() {
                 throw cli::UsageError("--screen-size is WIDTHxHEIGHT in pixels (320x240 to 10000x10000), e.g. 1920x1080, not '" + text + "'");
               screenSize = cv::Size(w, h);
             }
+            std::optional<double> screenInches;
+            if (options.has("screen-inches")) {
+              double inches = 0;
+              char rest = 0;
+              const std::string text = options.value("screen-inches");
+              if (std::sscanf(text.c_str(), "%lf%c", &inches, &rest) != 1 || !(inches >= 3 && inches <= 100))
+                throw cli::UsageError("--screen-inches is the screen's diagonal in inches, 3 to 100, e.g. 7 or 15.6, not '" + text + "'");
+              screenInches = inches;
+            }
             // Checked after the options, before a game is started on a recording that cannot be played.
             cli::checkRecording(input);
             boost::asio::io_context io;
             session::Table t(io, variant, table, err);
             std::unique_ptr<session::ScreenView> screen;
             if (options.has("screen"))
-              screen = std::make_unique<session::ScreenView>(io, t.session(), t.display(), t.bus(), screenSize);
+              screen = std::make_unique<session::ScreenView>(io, t.session(), t.display(), t.bus(), screenSize, screenInches);
             t.start();
 
             std::unique_ptr<session::CameraInput> camera;

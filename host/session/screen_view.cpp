@@ -14,7 +14,7 @@ constexpr const char* kWindow = "Tessera";
 }  // namespace
 
 ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus,
-                       std::optional<cv::Size> screenSize)
+                       std::optional<cv::Size> screenSize, std::optional<double> screenInches)
     : io_(io), timer_(io), session_(session) {
   if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
     throw std::runtime_error("--screen needs a graphical display (neither DISPLAY nor WAYLAND_DISPLAY is set)");
@@ -29,7 +29,9 @@ ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, Dis
     screenSize = window.width >= 640 && window.height >= 400 ? window.size() : cv::Size(1280, 720);
   }
   cv::resizeWindow(kWindow, *screenSize);
-  painter_.emplace(display::fitLayout(session_.game().variant().size, *screenSize));
+  display::PixelLayout layout = display::fitLayout(session_.game().variant().size, *screenSize);
+  if (screenInches) layout.headlineCap = display::readableCapHeight(*screenInches, *screenSize, 2.0);
+  painter_.emplace(layout);
   bus.subscribe([this](const SessionEvent&) { show(); });
   cv::setMouseCallback(kWindow, &ScreenView::onMouse, this);
   show();

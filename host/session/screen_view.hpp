@@ -17,9 +17,10 @@ class ScreenView {
  public:
   // Throws std::runtime_error when there is no graphical display to open the window on.
   // `screenSize`: the screen's pixels; without it, the full-screen window's size (1280x720 when the
-  // window system does not make the window full-screen).
+  // window system does not make the window full-screen). `screenInches`: its diagonal; given, the
+  // headline (what the game waits for) is drawn to read from two metres.
   ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus,
-             std::optional<cv::Size> screenSize = std::nullopt);
+             std::optional<cv::Size> screenSize = std::nullopt, std::optional<double> screenInches = std::nullopt);
   ~ScreenView();
 
  private:

@@ -4,6 +4,7 @@
 // height ISO 9241-303 accepts for reading (about 9.3 mm at 2 m). The figures are in docs/display.md.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -34,17 +35,20 @@ double arcMinutes(int pixels, const Screen& screen) {
   return 2 * std::atan(mm / 2 / kDistanceMm) * 180 / M_PI * 60;
 }
 
-// Height in pixels of what is drawn in `colour` inside `area` (top of the first row to the bottom
-// of the last row that holds such pixels; 0 if none).
+// Height in pixels of the first line of what is drawn in `colour` inside `area`: from the first row
+// that holds such pixels to the last before a row that holds none (0 if none).
 int inkHeight(const cv::Mat& img, const cv::Rect& area, const cv::Scalar& colour) {
   int top = -1, bottom = -1;
-  for (int y = area.y; y < area.y + area.height; ++y)
-    for (int x = area.x; x < area.x + area.width; ++x)
-      if (near(img.at<cv::Vec3b>(y, x), colour, 40)) {
-        if (top < 0) top = y;
-        bottom = y;
-        break;
-      }
+  for (int y = area.y; y < area.y + area.height; ++y) {
+    bool ink = false;
+    for (int x = area.x; x < area.x + area.width && !ink; ++x) ink = near(img.at<cv::Vec3b>(y, x), colour, 40);
+    if (ink) {
+      if (top < 0) top = y;
+      bottom = y;
+    } else if (top >= 0) {
+      break;
+    }
+  }
   return top < 0 ? 0 : bottom - top + 1;
 }
 
@@ -64,15 +68,29 @@ int pieceLetterHeight(const Variant& variant, const Screen& screen) {
   return 0;
 }
 
-// The "White to act" line of the status panel, in pixels.
-int headlineHeight(const Variant& variant, const Screen& screen) {
+// The "White to act" line of the status panel, in pixels; `inches`: the screen's diagonal as the
+// player gives it (--screen-inches), 0 if not given.
+int headlineHeight(const Variant& variant, const Screen& screen, double inches = 0, const char* toAct = "White to act",
+                   int* rowsWithInk = nullptr) {
   const Position pos = startPosition(variant);
-  const BoardPainter painter(fitLayout(variant.size, screen.pixels));
+  PixelLayout layout = fitLayout(variant.size, screen.pixels);
+  if (inches > 0) layout.headlineCap = readableCapHeight(inches, screen.pixels, kDistanceMm / 1000);
+  const BoardPainter painter(layout);
   BoardScene scene;
   scene.position = &pos;
-  scene.toAct = "White to act";
+  scene.toAct = toAct;
   const cv::Mat img = painter.draw(scene);
-  return inkHeight(img, painter.layout().statusRect(), kLegalTarget);
+  const cv::Rect panel = painter.layout().statusRect();
+  if (rowsWithInk) {
+    *rowsWithInk = 0;
+    for (int y = panel.y; y < panel.y + panel.height; ++y)
+      for (int x = panel.x; x < panel.x + panel.width; ++x)
+        if (near(img.at<cv::Vec3b>(y, x), kLegalTarget, 40)) {
+          ++*rowsWithInk;
+          break;
+        }
+  }
+  return inkHeight(img, panel, kLegalTarget);
 }
 
 TEST(Readability, PiecesAndTheHeadlineReadFromTwoMetresOnA15InchScreen) {
@@ -90,6 +108,45 @@ TEST(Readability, DesertDustsTwelveRanksNeedA21InchScreen) {
   EXPECT_LT(arcMinutes(pieceLetterHeight(v, kMonitor15), kMonitor15), kMinimumArcMinutes);
 }
 
+TEST(Readability, ToldItsSizeThe7InchPiScreenShowsWhatTheGameWaitsForReadableFromTwoMetres) {
+  for (const char* name : {"chess", "chameleon-redux-4p", "shifting-sands", "desert-dust"}) {
+    const Variant& v = builtinVariant(name);
+    EXPECT_LT(arcMinutes(headlineHeight(v, kPiTouch7), kPiTouch7), kMinimumArcMinutes) << name << ": not told";
+    EXPECT_GE(arcMinutes(headlineHeight(v, kPiTouch7, 7), kPiTouch7), kMinimumArcMinutes) << name;
+    // The pieces cannot grow: the board already takes the screen's full height.
+    EXPECT_LT(arcMinutes(pieceLetterHeight(v, kPiTouch7), kPiTouch7), kMinimumArcMinutes) << name;
+  }
+  // The actions counted after "White to act:" go small, below: the big line stays "White to act".
+  const Variant& chess = builtinVariant("chess");
+  int rowsAlone = 0, rowsWithCount = 0;
+  const int alone = headlineHeight(chess, kPiTouch7, 7, "White to act", &rowsAlone);
+  EXPECT_EQ(headlineHeight(chess, kPiTouch7, 7, "White to act: 20 moves", &rowsWithCount), alone);
+  EXPECT_GT(rowsWithCount, rowsAlone) << "the count is drawn";
+  EXPECT_LT(rowsWithCount - rowsAlone, alone * 2 / 3) << "in letters smaller than the headline's";
+  // A screen that reads from two metres anyway keeps its headline as it was.
+  EXPECT_EQ(headlineHeight(builtinVariant("chess"), kMonitor15, 15.6), headlineHeight(builtinVariant("chess"), kMonitor15));
+}
+
+TEST(Readability, AWordTooLongForTheBigHeadlineIsDrawnSmallerNotCutOff) {
+  const Variant& v = builtinVariant("chess");
+  const Position pos = startPosition(v);
+  PixelLayout layout = fitLayout(v.size, kPiTouch7.pixels);
+  layout.headlineCap = readableCapHeight(7, kPiTouch7.pixels, 2);
+  const BoardPainter painter(layout);
+  BoardScene scene;
+  scene.position = &pos;
+  scene.result = "1-0 checkmate";
+  const cv::Mat img = painter.draw(scene);
+  const cv::Rect panel = painter.layout().statusRect();
+  int rightmost = -1;
+  for (int y = panel.y; y < panel.y + panel.height; ++y)
+    for (int x = panel.x; x < panel.x + panel.width; ++x)
+      if (near(img.at<cv::Vec3b>(y, x), kLastAction, 40)) rightmost = std::max(rightmost, x);
+  ASSERT_GT(rightmost, panel.x) << "the result is drawn";
+  EXPECT_LT(rightmost, img.cols - 4) << "'checkmate' ends inside the panel";
+  EXPECT_GT(inkHeight(img, panel, kLastAction), layout.cell * 0.45) << "and is still bigger than without the size";
+}
+
 TEST(Readability, TheMeasuredFiguresForEveryVariantAndScreen) {
   std::printf("[ read ] piece letter / headline at 2 m, minutes of arc (bar: %.0f)\n", kMinimumArcMinutes);
   for (const Screen* screen : {&kPiTouch7, &kPanel10, &kMonitor15, &kMonitor22})
@@ -101,6 +158,11 @@ TEST(Readability, TheMeasuredFiguresForEveryVariantAndScreen) {
       std::printf("[ read ] %-32s %-20s %3d px %5.1f' / %3d px %5.1f'\n", screen->name, name, piece,
                   arcMinutes(piece, *screen), headline, arcMinutes(headline, *screen));
     }
+  for (const char* name : {"chess", "chameleon-redux-4p", "shifting-sands", "desert-dust"}) {
+    const int headline = headlineHeight(builtinVariant(name), kPiTouch7, 7);
+    std::printf("[ read ] %-32s %-20s headline with --screen-inches 7: %3d px %5.1f'\n", kPiTouch7.name, name, headline,
+                arcMinutes(headline, kPiTouch7));
+  }
 }
 
 }  // namespace

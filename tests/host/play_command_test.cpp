@@ -204,6 +204,9 @@ TEST(PlayCommand, ReadsItsSettingsFromAConfigFileWithClearErrors) {
             std::string::npos);
   EXPECT_NE(errorOf("[tessera]\ninput = frames:/x\nscreen_size = big\n").find("--screen-size is WIDTHxHEIGHT"),
             std::string::npos);
+  for (const char* inches : {"seven", "7in", "2", "nan", "150"})
+    EXPECT_NE(errorOf(std::string("[tessera]\ninput = frames:/x\nscreen_inches = ") + inches + "\n").find("--screen-inches is the screen's diagonal in inches, 3 to 100"),
+              std::string::npos) << inches;
   // The command line wins over the file: the file's bad mode is never read.
   const fs::path frames = scratch("config-frames");
   fs::create_directories(frames);

@@ -96,7 +96,7 @@ pid_t startPlay(const fs::path& dir, const std::string& display, const char* lin
     ::dup2(fd, 2);
     ::setenv("DISPLAY", display.c_str(), 1);
     tessera::testing::execTessera({"play", "--variant", "chess", "--input", "frames:" + (dir / "frames").string(), "--screen",
-                       "--screen-size", "800x900", "--linger", linger});
+                       "--screen-size", "800x900", "--screen-inches", "15.6", "--linger", linger});
     ::_exit(127);
   }
   return play;
