@@ -13,6 +13,10 @@ struct EvalWeights {
   int mobility = 2;   // per square a piece reaches that its own side does not hold
   int shelter = 8;    // per own piece next to the King
   int pawnStep = 6;   // per rank a promoting piece has advanced (two sides)
+  // A passed promoting piece (two sides: no enemy one ahead of it on its file or the next): this
+  // times the square of the share of the board it has crossed (on its last rank but one in chess,
+  // (6/7)^2 of it). 0: the term is off.
+  int passed = 0;
   int paper = 5;      // per paper colour square a side owns on the board
   int kingTile = 4;   // per Tile around the King (room to move on a built board)
   int sector = 0;     // Shifting Chess: per sector the side controls (more of its pieces there: it may shift it)
@@ -29,7 +33,7 @@ struct EvalWeights {
   int opponentOut = 1000;
 
   bool operator==(const EvalWeights&) const = default;
-  // "mobility=2,shelter=8,pawnStep=6,paper=5,kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000"
+  // "mobility=2,shelter=8,pawnStep=6,passed=0,paper=5,kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000"
   std::string text() const;
   // The weights that mean something in `v` (paper only with paper colours, and so on).
   static std::vector<std::string> namesFor(const Variant& v);

@@ -1,5 +1,7 @@
 #include "evaluation.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -89,10 +91,39 @@ std::uint64_t landable(const Position& pos, int side, int word) {
   return ~(pos.occupied(side).words[word] | pos.voids().words[word] | pos.walls().words[word]);
 }
 
+// Two sides: how many ranks up the board from `side`'s own end a square is.
+int ranksUp(const Variant& v, int side, Square sq) { return side == 0 ? rankOf(sq) : v.size.ranks - 1 - rankOf(sq); }
+
+// Two sides: per file, how far up the board (as `side` sees it) the other side's promoting pieces
+// there reach at most; -1 where it has none. A promoting piece of `side` with none further up on
+// its file or the files beside it is passed.
+std::array<int, kMaxFiles> enemyPawnFront(const Position& pos, int side) {
+  const Variant& v = pos.variant();
+  std::array<int, kMaxFiles> front;
+  front.fill(-1);
+  pos.occupied(1 - side).forEach([&](Square sq) {
+    if (v.isPromotingType(pieceType(pos.at(sq)))) {
+      int& f = front[static_cast<std::size_t>(fileOf(sq))];
+      f = std::max(f, ranksUp(v, side, sq));
+    }
+  });
+  return front;
+}
+
+bool isPassed(const Variant& v, const std::array<int, kMaxFiles>& enemyFront, int file, int up) {
+  for (int f = std::max(0, file - 1); f <= std::min(v.size.files - 1, file + 1); ++f)
+    if (enemyFront[static_cast<std::size_t>(f)] > up) return false;
+  return true;
+}
+
 int sideScore(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& w) {
   const Variant& v = pos.variant();
   const MoveTables& t = pos.tables();
   int score = 0;
+  const bool passedCounts = w.passed && v.sides == 2;
+  const int lastUp = v.size.ranks - 1;
+  std::array<int, kMaxFiles> enemyFront{};
+  if (passedCounts) enemyFront = enemyPawnFront(pos, side);
   pos.occupied(side).forEach([&](Square sq) {
     const int type = pieceType(pos.at(sq));
     score += values[static_cast<std::size_t>(type)];
@@ -101,7 +132,10 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values, con
       if (next >= 0) score += (next - values[static_cast<std::size_t>(type)]) * w.nextType / 100;
     }
     if (v.isPromotingType(type)) {
-      if (v.sides == 2) score += w.pawnStep * (side == 0 ? rankOf(sq) : v.size.ranks - 1 - rankOf(sq));
+      if (v.sides != 2) return;
+      const int up = ranksUp(v, side, sq);
+      score += w.pawnStep * up;
+      if (passedCounts && isPassed(v, enemyFront, fileOf(sq), up)) score += w.passed * up * up / (lastUp * lastUp);
       return;
     }
     if (v.pieces[static_cast<std::size_t>(type)].royal) return;

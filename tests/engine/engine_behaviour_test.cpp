@@ -2,6 +2,7 @@
 // limits that end the search, every variant answered, matches (the UCI protocol: uci_test.cpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/engine_match.hpp"
@@ -141,13 +142,36 @@ TEST(EngineEvaluation, TheWeightsChangeTheScoreTheirTermsDescribe) {
   EvalWeights paperless = defaultWeights(pos.variant());
   paperless.paper = 0;
   EXPECT_EQ(evaluate(pos, 0, values, paperless), with) << "chess has no paper colours";
-  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chess")), (std::vector<std::string>{"mobility", "shelter", "pawnStep"}));
+  EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chess")), (std::vector<std::string>{"mobility", "shelter", "pawnStep", "passed"}));
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("shifting-sands")),
-            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "paper", "nextType"}));
+            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "passed", "paper", "nextType"}));
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chameleon-redux-4p")),
             (std::vector<std::string>{"mobility", "shelter", "nextType", "opponentOut"}));
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("shifting-chess")),
-            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "sector"}));
+            (std::vector<std::string>{"mobility", "shelter", "pawnStep", "passed", "sector"}));
+}
+
+TEST(EngineEvaluation, APassedPawnGainsMoreTheFurtherItHasCome) {
+  const Variant& chess = builtinVariant("chess");
+  const auto gain = [&](const char* text) {
+    const Position pos = parsePosition(chess, text);
+    EvalWeights off = defaultWeights(chess), on = defaultWeights(chess);
+    off.passed = 0;
+    on.passed = 200;
+    return evaluate(pos, 0, pieceValues(chess), on) - evaluate(pos, 0, pieceValues(chess), off);
+  };
+  // Four ranks up of seven: 200 x (4/7)^2.
+  EXPECT_EQ(gain("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1"), 65) << "no black Pawn at all";
+  EXPECT_EQ(gain("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1"), 200 * 25 / 49) << "one rank further";
+  EXPECT_EQ(gain("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1"), 0) << "each stands ahead of the other on the file beside it";
+  EXPECT_EQ(gain("4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1"), 0) << "one ahead on its own file";
+  EXPECT_EQ(gain("4k3/2p5/8/4P3/8/8/8/4K3 w - - 0 1"), 65 - 200 * 1 / 49) << "two files away blocks neither";
+  // Black's d3 has passed e5 (five ranks up as Black sees it), and e5 still has no Pawn ahead.
+  EXPECT_EQ(gain("4k3/8/8/4P3/8/3p4/8/4K3 w - - 0 1"), 65 - 200 * 25 / 49);
+  EXPECT_EQ(gain("7k/8/8/P7/8/8/8/7K w - - 0 1"), 65) << "on the edge file";
+  // Four players have no such term: there is no one forward.
+  const auto names = EvalWeights::namesFor(builtinVariant("chameleon-redux-4p"));
+  EXPECT_EQ(std::find(names.begin(), names.end(), "passed"), names.end());
 }
 
 TEST(EngineEvaluation, FourPlayersAnOpponentOutOfTheGameIsWorthItsWeight) {
