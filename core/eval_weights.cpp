@@ -4,11 +4,38 @@
 
 namespace tessera {
 
+namespace {
+
+struct WeightEntry {
+  const char* name;
+  int EvalWeights::*member;
+  int firstTrialFromZero;
+};
+
+// In the order of the struct, which is the order of text().
+constexpr WeightEntry kWeights[] = {
+    {"mobility", &EvalWeights::mobility, 1},   {"shelter", &EvalWeights::shelter, 4},
+    {"pawnStep", &EvalWeights::pawnStep, 3},   {"passed", &EvalWeights::passed, 100},
+    {"paper", &EvalWeights::paper, 3},         {"kingTile", &EvalWeights::kingTile, 2},
+    {"sector", &EvalWeights::sector, 10},      {"nextType", &EvalWeights::nextType, 25},
+    {"contempt", &EvalWeights::contempt, 20},  {"opponentOut", &EvalWeights::opponentOut, 500},
+};
+
+const WeightEntry& entry(const std::string& name) {
+  for (const WeightEntry& e : kWeights)
+    if (name == e.name) return e;
+  std::string known;
+  for (const WeightEntry& e : kWeights) known += std::string(known.empty() ? "" : ", ") + e.name;
+  throw std::invalid_argument("unknown evaluation weight '" + name + "' (" + known + ")");
+}
+
+}  // namespace
+
 std::string EvalWeights::text() const {
-  return "mobility=" + std::to_string(mobility) + ",shelter=" + std::to_string(shelter) +
-         ",pawnStep=" + std::to_string(pawnStep) + ",passed=" + std::to_string(passed) + ",paper=" + std::to_string(paper) +
-         ",kingTile=" + std::to_string(kingTile) + ",sector=" + std::to_string(sector) + ",nextType=" + std::to_string(nextType) +
-         ",contempt=" + std::to_string(contempt) + ",opponentOut=" + std::to_string(opponentOut);
+  std::string out;
+  for (const WeightEntry& e : kWeights)
+    out += std::string(out.empty() ? "" : ",") + e.name + "=" + std::to_string(this->*e.member);
+  return out;
 }
 
 std::vector<std::string> EvalWeights::namesFor(const Variant& v) {
@@ -25,20 +52,9 @@ std::vector<std::string> EvalWeights::namesFor(const Variant& v) {
   return names;
 }
 
-int& EvalWeights::byName(const std::string& name) {
-  if (name == "mobility") return mobility;
-  if (name == "shelter") return shelter;
-  if (name == "pawnStep") return pawnStep;
-  if (name == "passed") return passed;
-  if (name == "paper") return paper;
-  if (name == "kingTile") return kingTile;
-  if (name == "sector") return sector;
-  if (name == "nextType") return nextType;
-  if (name == "contempt") return contempt;
-  if (name == "opponentOut") return opponentOut;
-  throw std::invalid_argument("unknown evaluation weight '" + name +
-                              "' (mobility, shelter, pawnStep, passed, paper, kingTile, sector, nextType, contempt, opponentOut)");
-}
+int& EvalWeights::byName(const std::string& name) { return this->*entry(name).member; }
+
+int EvalWeights::firstTrialFromZero(const std::string& name) { return entry(name).firstTrialFromZero; }
 
 const EvalWeights& defaultWeights(const Variant& v) {
   // The hand-set starting point, changed where a self-play run found a clear gain (docs/engine.md):

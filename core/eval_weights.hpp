@@ -38,6 +38,10 @@ struct EvalWeights {
   // The weights that mean something in `v` (paper only with paper colours, and so on).
   static std::vector<std::string> namesFor(const Variant& v);
   int& byName(const std::string& name);  // throws std::invalid_argument for an unknown name
+  // The value `tessera tune` tries first for a weight that is 0 (its term off): a step big enough
+  // to show in play, in the weight's own unit. From 0 a step of one would change nothing a match
+  // can measure.
+  static int firstTrialFromZero(const std::string& name);
 };
 
 // What the engine uses in `v` unless told otherwise.

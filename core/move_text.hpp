@@ -8,12 +8,13 @@
 
 #include "move.hpp"
 #include "position.hpp"
+#include "visible_text.hpp"
 
 namespace tessera {
 
 class MoveTextError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit MoveTextError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
 };
 
 std::string longAlgebraic(const Position& pos, const Move& m);

@@ -11,12 +11,13 @@
 #include <vector>
 
 #include "game.hpp"
+#include "visible_text.hpp"
 
 namespace tessera {
 
 class PgnError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit PgnError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
 };
 
 // Tags the caller may set (Event, Site, Date, Round, White, Black, ...); missing ones get "?".

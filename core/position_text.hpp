@@ -11,12 +11,13 @@
 #include "piece.hpp"
 #include "position.hpp"
 #include "variant.hpp"
+#include "visible_text.hpp"
 
 namespace tessera {
 
 class PositionError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit PositionError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
 };
 
 struct Placement {

@@ -12,6 +12,7 @@
 #include "search.hpp"
 #include "search_thread.hpp"
 #include "time_budget.hpp"
+#include "visible_text.hpp"
 
 namespace tessera {
 namespace {
@@ -61,10 +62,10 @@ class UciSession {
       } else if (command == "go") {
         go(words);
       } else {
-        say("info string unknown command '" + command + "'\n");
+        say("info string unknown command '" + visibleText(command) + "'\n");
       }
     } catch (const std::exception& e) {
-      say("info string " + command + ": " + e.what() + "\n");
+      say("info string " + visibleText(command) + ": " + visibleText(e.what()) + "\n");
     }
     return true;
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "geometry.hpp"
+#include "visible_text.hpp"
 #include "xbetza.hpp"
 
 namespace tessera {
@@ -27,7 +28,7 @@ struct PieceType {
 
 class VariantError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit VariantError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
 };
 
 struct MoveTables;

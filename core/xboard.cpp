@@ -18,6 +18,7 @@
 #include "search.hpp"
 #include "search_thread.hpp"
 #include "time_budget.hpp"
+#include "visible_text.hpp"
 
 namespace tessera {
 namespace {
@@ -161,7 +162,7 @@ class XboardSession {
       if (command == "quit") return false;
       dispatch(command, words, line);
     } catch (const std::exception& e) {
-      say("Error (" + std::string(e.what()) + "): " + line + "\n");
+      say("Error (" + visibleText(e.what()) + "): " + visibleText(line) + "\n");
     }
     return true;
   }
@@ -294,11 +295,11 @@ class XboardSession {
     try {
       m = parseMove(game_.position(), text);
     } catch (const MoveTextError&) {
-      say("Illegal move: " + text + "\n");
+      say("Illegal move: " + visibleText(text) + "\n");
       return;
     }
     if (game_.result().finished()) {
-      say("Illegal move (the game is over): " + text + "\n");
+      say("Illegal move (the game is over): " + visibleText(text) + "\n");
       return;
     }
     game_.play(m);
@@ -311,7 +312,7 @@ class XboardSession {
     try {
       parseMove(game_.position(), command);
     } catch (const MoveTextError&) {
-      say("Error (unknown command): " + line + "\n");
+      say("Error (unknown command): " + visibleText(line) + "\n");
       return;
     }
     playUserAction(command);

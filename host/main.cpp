@@ -4,6 +4,7 @@
 #include "commands/commands.hpp"
 #include "core/position_text.hpp"
 #include "core/variant.hpp"
+#include "core/visible_text.hpp"
 #include "host/cli/options.hpp"
 
 namespace {
@@ -36,10 +37,10 @@ int main(int argc, char** argv) {
       std::cerr << "tessera " << name << ": " << e.what() << "\n(see 'tessera " << name << " --help')\n";
       return 2;
     } catch (const std::exception& e) {
-      std::cerr << "tessera " << name << ": error: " << e.what() << "\n";
+      std::cerr << "tessera " << name << ": error: " << tessera::visibleText(e.what()) << "\n";
       return 1;
     }
   }
-  std::cerr << "tessera: unknown command '" << name << "'\n(see 'tessera --help')\n";
+  std::cerr << "tessera: unknown command '" << tessera::visibleText(name) << "'\n(see 'tessera --help')\n";
   return 2;
 }

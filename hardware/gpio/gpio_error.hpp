@@ -4,12 +4,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/visible_text.hpp"
+
 namespace tessera::gpio {
 
 // A bad configuration text: names the key and the line when there is one.
 class GpioConfigError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit GpioConfigError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
 };
 
 // The configuration is well formed but the hardware does not match it (no such chip, offset out

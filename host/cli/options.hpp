@@ -5,12 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "core/visible_text.hpp"
+
 namespace tessera::cli {
 
 // A wrong argument: the program prints it and exits with code 2.
 class UsageError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit UsageError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
 };
 
 struct OptionSpec {

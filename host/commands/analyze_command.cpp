@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "core/game.hpp"
 #include "core/move_text.hpp"
 #include "core/position_text.hpp"
 #include "core/search.hpp"
@@ -66,7 +67,8 @@ cli::Command analyzeCommand() {
                     << lineText(pos, r.lines[i].moves) << "\n";
             });
             if (report.lines.empty()) {
-              out << "no legal action: the game is over\n";
+              const GameResult over = Game(variant, positionString(pos)).result();
+              out << "no legal action: the game is over (" << over.token << " " << over.reason << ")\n";
               return 0;
             }
             out << "best " << san(pos, report.lines.front().moves.front()) << " ("

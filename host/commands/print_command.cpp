@@ -39,6 +39,9 @@ cli::Command printCommand() {
               return 0;
             }
             if (!options.has("out")) throw cli::UsageError("--out is required");
+            const std::filesystem::path path = options.value("out");
+            if (path.extension() != ".png" && path.extension() != ".pdf")
+              throw cli::UsageError("--out is a .png or .pdf file, got '" + path.string() + "'");
             const Variant& variant = cli::chooseVariant(options);
             const long cellMm = options.integer("cell-mm", 40, 25, 60);
             const long dpi = options.integer("dpi", 200, 72, 600);
@@ -50,7 +53,6 @@ cli::Command printCommand() {
             if (!pieces.empty())
               cutOuts = camera::drawCutOutSheet(pieces, std::max(layout.files + 4, 8), pixelsPerCell);
 
-            const std::filesystem::path path = options.value("out");
             std::vector<std::string> written;
             if (path.extension() == ".pdf") {
               std::vector<cv::Mat> pages{board};

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 
@@ -6,6 +7,23 @@
 #include "host/cli/variant_option.hpp"
 
 namespace tessera::commands {
+namespace {
+
+std::vector<std::string> weightList(const std::string& text) {
+  if (text.empty()) throw cli::UsageError("--weights: no weight named");
+  std::vector<std::string> names;
+  std::string::size_type from = 0;
+  while (from < text.size()) {
+    const auto comma = std::min(text.find(',', from), text.size());
+    if (comma == from) throw cli::UsageError("--weights: an empty name in '" + text + "'");
+    names.push_back(text.substr(from, comma - from));
+    from = comma + 1;
+  }
+  if (!text.empty() && text.back() == ',') throw cli::UsageError("--weights: an empty name in '" + text + "'");
+  return names;
+}
+
+}  // namespace
 
 cli::Command tuneCommand() {
   static const std::vector<cli::OptionSpec> specs = {
@@ -15,14 +33,15 @@ cli::Command tuneCommand() {
       {"nodes", "N", "nodes per action for both engines (default 20000)"},
       {"rounds", "N", "passes over the variant's weights (default 1)"},
       {"seed", "N", "seed of the first trial's openings (default 1)"},
+      {"weights", "A,B", "only these weights, in this order (default: every weight of the variant)"},
   };
   return {"tune", "tune the evaluation's weights by self-play and print the result",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera tune --variant V [--games N] [--nodes N] [--rounds N] [--seed N]",
+              out << cli::helpText("tessera tune --variant V [--games N] [--nodes N] [--rounds N] [--seed N] [--weights A,B]",
                                    "Tries each evaluation weight of the variant half as big again and two thirds\n"
-                                   "as big, each change playing the current weights over N games at a fixed node\n"
+                                   "as big (a weight at 0, its term off: a first step of its own size), each change playing the current weights over N games at a fixed node\n"
                                    "count; a change whose score minus the 95% margin is above 50% plays N more\n"
                                    "games on fresh openings, and is kept only if it clears that bar again.\n"
                                    "Prints every trial and the weights it ends with (docs/engine.md).",
@@ -35,6 +54,14 @@ cli::Command tuneCommand() {
             settings.nodesPerAction = options.integer("nodes", 20000, 100, 100000000);
             settings.rounds = static_cast<int>(options.integer("rounds", 1, 1, 100));
             settings.seed = static_cast<std::uint32_t>(options.integer("seed", 1, 0, 1L << 31));
+            if (options.has("weights")) {
+              settings.weights = weightList(options.value("weights"));
+              try {
+                weightsToTry(variant, settings);
+              } catch (const std::invalid_argument& e) {
+                throw cli::UsageError(std::string("--weights: ") + e.what());
+              }
+            }
             const EvalWeights start = defaultWeights(variant);
             out << variant.name << ": from " << start.text() << ", " << settings.gamesPerTrial << " games per trial at "
                 << settings.nodesPerAction << " nodes per action" << std::endl;
@@ -42,7 +69,7 @@ cli::Command tuneCommand() {
               out << std::fixed << std::setprecision(1) << 100 * r.share() << "% +- " << 100 * r.margin95() << "% (+"
                   << r.wins << " =" << r.draws << " -" << r.losses << ")";
             };
-            const EvalWeights tuned = tuneWeights(variant, start, settings, [&](const TuneTrial& t) {
+            const auto report = [&](const TuneTrial& t) {
               out << t.weight << " " << t.from << " -> " << t.to << ": ";
               score(t.result);
               if (t.confirmation) {
@@ -50,7 +77,8 @@ cli::Command tuneCommand() {
                 score(*t.confirmation);
               }
               out << (t.kept ? "  kept" : "") << std::endl;
-            });
+            };
+            const EvalWeights tuned = tuneWeights(variant, start, settings, report);
             out << "tuned: " << tuned.text() << (tuned == start ? " (unchanged)" : "") << std::endl;
             return 0;
           }};

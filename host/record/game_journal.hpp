@@ -11,12 +11,13 @@
 
 #include "core/game.hpp"
 #include "core/pgn.hpp"
+#include "core/visible_text.hpp"
 
 namespace tessera {
 
 class JournalError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit JournalError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
 };
 
 struct RecoveredGame;

@@ -313,6 +313,41 @@ TEST(EngineTuning, TriesEachWeightUpAndDownAndKeepsOnlyAWinThatHoldsOnFreshOpeni
   EXPECT_EQ(tuned, expected) << "the result is the start with the kept changes";
 }
 
+TEST(EngineTuning, AWeightAtZeroIsTriedAtAStepOfItsOwnSizeAndOnlyTheWeightsAskedFor) {
+  // In chess `passed` is 0: a step of one (0 -> 1, a centipawn at most) could show nothing, so it
+  // is tried at 100, and not below 0. Only the weights named are tried, in the order named.
+  const Variant& v = builtinVariant("chess");
+  TuneSettings settings;
+  settings.gamesPerTrial = 2;
+  settings.nodesPerAction = 200;
+  settings.seed = 3;
+  settings.weights = {"passed", "mobility"};
+  ASSERT_EQ(defaultWeights(v).passed, 0);
+  std::vector<TuneTrial> trials;
+  tuneWeights(v, defaultWeights(v), settings, [&](const TuneTrial& t) { trials.push_back(t); });
+  ASSERT_FALSE(trials.empty());
+  EXPECT_EQ(trials[0].weight, "passed");
+  EXPECT_EQ(trials[0].from, 0);
+  EXPECT_EQ(trials[0].to, 100);
+  for (const TuneTrial& t : trials) {
+    EXPECT_TRUE(t.weight == "passed" || t.weight == "mobility") << t.weight;
+    EXPECT_GE(t.to, 0);
+    if (t.weight == "passed") {
+      EXPECT_EQ(t.to, 100) << "from 0 there is no step down";
+    }
+  }
+  EXPECT_EQ(trials.back().weight, "mobility");
+  EXPECT_EQ(EvalWeights::firstTrialFromZero("sector"), 10);
+
+  settings.weights = {"sector"};  // Shifting Chess only
+  try {
+    tuneWeights(v, defaultWeights(v), settings);
+    ADD_FAILURE() << "a weight chess has not was tried";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "'sector' is not an evaluation weight of chess (mobility, shelter, pawnStep, passed)");
+  }
+}
+
 TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   // White a Queen and a Rook up: both engines' reports give White far more than 10 pawns.
   PlayerConfig engine;

@@ -33,6 +33,15 @@ TEST(EngineUci, AnnouncesItselfAndTheVariants) {
   EXPECT_NE(out.find("readyok"), std::string::npos);
 }
 
+TEST(EngineUci, BytesThatAreNoTextAreNamedNotEchoed) {
+  // A GUI reads answers as text: a control byte or a NUL echoed back could end or garble its line.
+  const std::string out = uci(std::string("fo\x02o\0\nposition startpos moves e2e4 \x01\xff\nisready\n", 46));
+  EXPECT_NE(out.find("info string unknown command 'fo\\x02o\\x00'"), std::string::npos) << out;
+  EXPECT_NE(out.find("\\x01\\xFF"), std::string::npos) << out;
+  EXPECT_EQ(out.find_first_of(std::string("\x02\0\x01\xff", 4)), std::string::npos) << out;
+  EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
 TEST(EngineUci, PlaysAVariantFromAPositionStringWithMoves) {
   const std::string out = uci(
       "setoption name UCI_Variant value shifting-chess\n"

@@ -90,6 +90,14 @@ TEST(EngineXboard, TakesBackWithUndoAndRemove) {
   EXPECT_NE(out.find("pong 1"), std::string::npos);
 }
 
+TEST(EngineXboard, BytesThatAreNoTextAreNamedNotEchoed) {
+  const std::string out = xboard("new\nforce\nusermove e2\x01\nfrob\tnicate\xff\nping 3\n");
+  EXPECT_NE(out.find("Illegal move: e2\\x01\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Error (unknown command): frob\\x09nicate\\xFF\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find_first_of("\t\x01\xff"), std::string::npos) << out;
+  EXPECT_NE(out.find("pong 3"), std::string::npos);
+}
+
 TEST(EngineXboard, BadInputIsAnsweredAsTheProtocolAsksAndTheGameGoesOn) {
   const std::string out = xboard(
       "new\nforce\nusermove e2e5\nusermove zz\nfrobnicate\nsetboard garbage\nlevel 40 x 0\nsd many\ntime soon\n"

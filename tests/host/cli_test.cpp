@@ -147,6 +147,122 @@ TEST(CliMatch, FourPlayersAPlayerMayTakeOneSideAgainstThree) {
   expectRefused("match --variant chameleon-redux-4p --games 2 --seats three", "--seats is 'two' or 'one', got 'three'");
 }
 
+TEST(CliAnalyze, PrintsEachDepthsLinesAndTheBestAction) {
+  // A back-rank mate in one: the best line says mate, the second line is the best of the rest.
+  const ProgramRun mate = runTessera("analyze --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --depth 3 --multipv 2");
+  EXPECT_EQ(mate.exitCode, 0) << mate.output;
+  for (const char* line : {"depth 1 line 1 score mate 1 ", "depth 3 line 1 score mate 1 ", "depth 3 line 2 score +"})
+    EXPECT_NE(mate.output.find(line), std::string::npos) << line << "\n" << mate.output;
+  EXPECT_NE(mate.output.find("pv Ra8#\n"), std::string::npos) << mate.output;
+  EXPECT_NE(mate.output.find("best Ra8# ("), std::string::npos) << mate.output;
+  EXPECT_EQ(mate.output.find("depth 4 "), std::string::npos) << "--depth 3 stops at 3";
+
+  // A node limit stops the search; a variant's actions are written in its notation (drops here).
+  const ProgramRun sands = runTessera("analyze --variant shifting-sands --nodes 3000");
+  EXPECT_EQ(sands.exitCode, 0) << sands.output;
+  EXPECT_NE(sands.output.find("best "), std::string::npos) << sands.output;
+  EXPECT_NE(sands.output.find("@"), std::string::npos) << "the opening actions are colour drops" << sands.output;
+  std::istringstream lines(sands.output);
+  int depthLines = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("depth ", 0) != 0) continue;
+    ++depthLines;
+    EXPECT_LE(std::stol(line.substr(line.find(" nodes ") + 7)), 3000) << line;
+  }
+  EXPECT_GE(depthLines, 2) << sands.output;
+
+  const ProgramRun four = runTessera("analyze --variant chameleon-redux-4p --depth 3 --multipv 3");
+  EXPECT_EQ(four.exitCode, 0) << four.output;
+  EXPECT_NE(four.output.find("depth 3 line 3 score "), std::string::npos) << four.output;
+}
+
+TEST(CliAnalyze, AFinishedGameSaysHowItEndedAndBadArgumentsAreRefused) {
+  const ProgramRun mated = runTessera("analyze --position '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'");
+  EXPECT_EQ(mated.exitCode, 0) << mated.output;
+  EXPECT_NE(mated.output.find("no legal action: the game is over (1-0 checkmate)"), std::string::npos) << mated.output;
+  const ProgramRun stalemate = runTessera("analyze --position '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'");
+  EXPECT_NE(stalemate.output.find("the game is over (1/2-1/2 stalemate)"), std::string::npos) << stalemate.output;
+  expectRefused("analyze --multipv 0", "--multipv must be between 1 and 64, got 0");
+  expectRefused("analyze --depth 65", "--depth must be between 1 and 64, got 65");
+  expectRefused("analyze --position xyz", "--position: position string, character 1: 'x' is no piece of chess");
+  expectRefused("analyze --variant chess --time soon", "--time");
+}
+
+// The first bytes of a file, and a PNG's width and height from its header.
+std::string fileStart(const std::string& path, std::size_t bytes) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(bytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(bytes));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return head;
+}
+
+std::pair<long, long> pngSize(const std::string& path) {
+  const std::string head = fileStart(path, 24);
+  if (head.size() < 24 || head.compare(1, 3, "PNG") != 0) return {0, 0};
+  const auto word = [&](std::size_t at) {
+    long v = 0;
+    for (std::size_t i = at; i < at + 4; ++i) v = v * 256 + static_cast<unsigned char>(head[i]);
+    return v;
+  };
+  return {word(16), word(20)};
+}
+
+TEST(CliPrint, WritesTheBoardSheetAndTheCutOutsAsPngOrPdfAndRefusesAnyOtherFile) {
+  const std::string dir = "/tmp/tessera-cli-print-" + std::to_string(::getpid());
+  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  // Tiled Squares has Tiles and Anti-Tiles to cut out: a second sheet beside the board.
+  const ProgramRun png = runTessera("print --variant tiled-squares --out " + dir + "/tiled.png --cell-mm 25 --dpi 100");
+  EXPECT_EQ(png.exitCode, 0) << png.output;
+  EXPECT_NE(png.output.find("tiled-squares: 25 mm cells at 100 dpi, 80 pieces to cut out"), std::string::npos) << png.output;
+  const auto [width, height] = pngSize(dir + "/tiled.png");
+  const long cell = 98;  // 25 mm at 100 dpi
+  EXPECT_GE(width, 8 * cell) << "eight cells across, at the size asked for, and the markers";
+  EXPECT_LE(width, 14 * cell);
+  EXPECT_GE(height, 8 * cell);
+  EXPECT_GT(pngSize(dir + "/tiled-cutouts.png").first, 0) << png.output;
+  // Chess has nothing to cut out: one sheet.
+  const ProgramRun chess = runTessera("print --out " + dir + "/chess.png");
+  EXPECT_EQ(chess.exitCode, 0) << chess.output;
+  EXPECT_NE(chess.output.find("0 pieces to cut out"), std::string::npos) << chess.output;
+  EXPECT_FALSE(std::ifstream(dir + "/chess-cutouts.png").good());
+  // One PDF with both sheets as pages.
+  const ProgramRun pdf = runTessera("print --variant shifting-sands --out " + dir + "/sands.pdf --dpi 72");
+  EXPECT_EQ(pdf.exitCode, 0) << pdf.output;
+  EXPECT_NE(pdf.output.find("sands.pdf (2 pages)"), std::string::npos) << pdf.output;
+  EXPECT_EQ(fileStart(dir + "/sands.pdf", 5), "%PDF-");
+
+  expectRefused("print --out " + dir + "/board", "--out is a .png or .pdf file, got '" + dir + "/board'");
+  expectRefused("print --out " + dir + "/board.txt", "--out is a .png or .pdf file");
+  expectRefused("print --variant chess", "--out is required");
+  expectRefused("print --out " + dir + "/no/such/dir/board.png", "cannot write '" + dir + "/no/such/dir/board.png'");
+  expectRefused("print --out " + dir + "/b.png --dpi 1200", "--dpi must be between 72 and 600, got 1200");
+  EXPECT_EQ(std::system(("rm -rf " + dir).c_str()), 0);
+}
+
+TEST(CliVariants, ListsEveryBuiltInVariantWithItsBoardAndTitle) {
+  const ProgramRun r = runTessera("variants");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  for (const char* line : {"chess  (8x8, 6 piece types)  Orthodox chess\n", "desert-dust  (12x12, 21 piece types)  Desert Dust\n",
+                           "chameleon-redux-4p  (8x8, 6 piece types)  Chameleon Chess Redux, four players\n",
+                           "tiled-squares  ", "shifting-sands  ", "shifting-chess  ", "chameleon-redux  "})
+    EXPECT_NE(r.output.find(line), std::string::npos) << line << r.output;
+}
+
+TEST(CliUci, AnswersTheProtocolOnStandardInputAndOutput) {
+  const ProgramRun r = runTessera(
+      "uci <<'END'\nuci\nisready\nsetoption name UCI_Variant value desert-dust\nposition startpos\ngo depth 2\nquit\nEND");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  for (const char* line : {"id name Tessera\n", "var chameleon-redux-4p var tiled-squares", "uciok\n", "readyok\n", "bestmove "})
+    EXPECT_NE(r.output.find(line), std::string::npos) << line << r.output;
+  // The variant chosen was played: the answer is one of Desert Dust's 90 actions from its start.
+  const std::size_t at = r.output.find("bestmove ");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  const std::string best = r.output.substr(at + 9, r.output.find('\n', at) - at - 9);
+  const ProgramRun divide = runTessera("perft --variant desert-dust --depth 1 --divide");
+  EXPECT_NE(("\n" + divide.output).find("\n" + best + ": 1\n"), std::string::npos) << best << "\n" << divide.output;
+}
+
 TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
   const ProgramRun r = runTessera("tune --variant shifting-chess --games 2 --nodes 200");
   EXPECT_EQ(r.exitCode, 0) << r.output;
@@ -154,6 +270,18 @@ TEST(CliTune, PrintsEveryTrialAndTheWeightsItEndsWith) {
   EXPECT_NE(r.output.find("shelter 8 -> "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("tuned: mobility="), std::string::npos) << r.output;
   expectRefused("tune --variant chess --games 1", "--games must be between 2 and 100000, got 1");  // one pair at least
+}
+
+TEST(CliTune, TriesOnlyTheWeightsNamedAndAWeightAtZeroAtAStepOfItsOwnSize) {
+  const ProgramRun r = runTessera("tune --variant shifting-chess --games 2 --nodes 200 --weights sector");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("sector 0 -> 10: "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("mobility 2 ->"), std::string::npos) << "only the weight named" << r.output;
+  expectRefused("tune --variant chess --weights sector",
+                "--weights: 'sector' is not an evaluation weight of chess (mobility, shelter, pawnStep, passed)");
+  expectRefused("tune --variant chess --weights mobility,,shelter", "--weights: an empty name in 'mobility,,shelter'");
+  expectRefused("tune --variant chess --weights shelter,", "--weights: an empty name in 'shelter,'");
+  expectRefused("tune --variant chess --weights=", "--weights: no weight named");
 }
 
 TEST(CliPerft, CountsAndDivides) {
@@ -246,4 +374,22 @@ TEST(CliPgn, ChecksARecordAndNamesTheFirstBadAction) {
 
   expectRefused("pgn", "give --check FILE or --journal FILE");
   expectRefused("pgn --check /nonexistent.pgn", "cannot read '/nonexistent.pgn'");
+}
+
+TEST(CliPgn, BytesThatAreNoTextAreNamedInTheMessageNotPrinted) {
+  // A NUL used to end the message where it stood ("action 1 (1. "), and a byte that is no UTF-8
+  // reached the terminal as it was.
+  const std::string spoilt = ::testing::TempDir() + "/spoilt.pgn";
+  const char record[] = "1. e4 e\0\xff" "5 *\n";
+  std::ofstream(spoilt, std::ios::binary) << std::string(record, sizeof record - 1);
+  const ProgramRun r = runTessera("pgn --check " + spoilt);
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find("line 1, action 2 (1... e\\x00\\xFF5, Black to act): move text 'e\\x00\\xFF5' has an "
+                          "unexpected character '\\x00'"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find('\0'), std::string::npos);
+  EXPECT_EQ(r.output.find('\xff'), std::string::npos);
+  // The position string is read byte by byte: the first byte of a '♔' is named.
+  expectRefused("analyze --position '♔'", "character 1: unexpected '\\xE2' in the placement");
 }
