@@ -58,12 +58,6 @@ std::vector<std::string> wrapText(const std::string& text, double scale, int thi
   return lines;
 }
 
-// Squares a move's marks join: a sector shift names slots, a drop lands where it starts.
-std::pair<Square, Square> markedSquares(const Move& m) {
-  if (m.kind == MoveKind::SectorShift) return {slotSquares(m.from)[0], slotSquares(m.to)[0]};
-  return {m.from, m.to};
-}
-
 }  // namespace
 
 cv::Mat BoardPainter::draw(const BoardScene& scene) const {

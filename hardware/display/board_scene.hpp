@@ -3,11 +3,13 @@
 // the marks laid over it. Views build one from the session's state; the painter draws it.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/reconcile.hpp"
+#include "core/sectors.hpp"
 
 namespace tessera::display {
 
@@ -30,5 +32,11 @@ struct BoardScene {
   std::string result;                   // "1-0 checkmate", empty while the game goes on
   std::string clock;                    // shown at the right of the status line, if any
 };
+
+// The squares an action's marks join: a sector shift names slots, a drop lands where it starts.
+inline std::pair<Square, Square> markedSquares(const Move& m) {
+  if (m.kind == MoveKind::SectorShift) return {slotSquares(m.from)[0], slotSquares(m.to)[0]};
+  return {m.from, m.to};
+}
 
 }  // namespace tessera::display

@@ -30,7 +30,7 @@ Table::Table(boost::asio::io_context& io, const Variant& variant, TableOptions o
   display_ = std::make_unique<DisplayView>(session_, bus_, options_.displayFolder, options_.numberedFrames);
   if (options_.httpPort) {
     web::WebBackend backend;
-    backend.stateJson = [this] { return web::stateJson(session_, display_->layout()); };
+    backend.stateJson = [this] { return web::stateJson(session_); };
     backend.pgn = [this] { return session_.pgn(); };
     backend.boardPng = [this] { return display_->png(); };
     backend.command = [this](const std::string& c) { return web::runSessionCommand(session_, c); };

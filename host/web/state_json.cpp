@@ -4,11 +4,13 @@
 #include "core/pgn.hpp"
 #include "core/position_text.hpp"
 #include "host/session/action_text.hpp"
+#include "host/session/session_scene.hpp"
+#include "host/web/board_json.hpp"
 #include "host/web/json_text.hpp"
 
 namespace tessera::web {
 
-std::string stateJson(session::RefereeSession& s, const display::PixelLayout& board) {
+std::string stateJson(session::RefereeSession& s) {
   Game& game = s.game();
   const Position& pos = game.position();
   const GameResult result = s.result();
@@ -33,11 +35,7 @@ std::string stateJson(session::RefereeSession& s, const display::PixelLayout& bo
   out += ",\"hints\":" + jsonList(hints);
   out += ",\"thinking\":" + std::string(s.engineThinking() ? "true" : "false");
   out += ",\"clock\":" + jsonString(s.clock().text(game.variant(), session::GameClock::Clock::now()));
-  // Where the squares are on board.png, so that a tap on it can name one.
-  const cv::Size image = board.imageSize();
-  out += ",\"board\":{\"width\":" + std::to_string(image.width) + ",\"height\":" + std::to_string(image.height) +
-         ",\"margin\":" + std::to_string(board.margin) + ",\"cell\":" + std::to_string(board.cell) +
-         ",\"files\":" + std::to_string(board.size.files) + ",\"ranks\":" + std::to_string(board.size.ranks) + "}";
+  out += ",\"board\":" + boardJson(session::sceneOf(s));
   return out + "}";
 }
 

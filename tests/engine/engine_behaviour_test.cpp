@@ -278,15 +278,21 @@ TEST(EngineSearch, ContemptMakesARepetitionWorthLessThanNothing) {
   EXPECT_FALSE(s.search(pos, limits).lines.front().moves.front() == back) << "the engine avoids the draw";
 }
 
+// Tuning trials of two games each: quick, and decided by chance, which these tests want.
+TuneSettings twoGameTrials(std::int64_t nodesPerAction, std::uint32_t seed) {
+  TuneSettings settings;
+  settings.gamesPerTrial = 2;
+  settings.nodesPerAction = nodesPerAction;
+  settings.seed = seed;
+  return settings;
+}
+
 TEST(EngineTuning, TriesEachWeightUpAndDownAndKeepsOnlyAWinThatHoldsOnFreshOpenings) {
   // Two games per match at 300 nodes: chance decides, which is the point here. With these openings
   // (seed 25) shelter 8 -> 12 wins both games and then not on fresh openings, so it is not kept;
   // pawnStep 6 -> 4 wins both matches and is.
   const Variant& v = builtinVariant("chess");
-  TuneSettings settings;
-  settings.gamesPerTrial = 2;
-  settings.nodesPerAction = 300;
-  settings.seed = 25;
+  const TuneSettings settings = twoGameTrials(300, 25);
   std::vector<TuneTrial> trials;
   const EvalWeights start = defaultWeights(v);
   const EvalWeights tuned = tuneWeights(v, start, settings, [&](const TuneTrial& t) { trials.push_back(t); });
@@ -317,10 +323,7 @@ TEST(EngineTuning, AWeightAtZeroIsTriedAtAStepOfItsOwnSizeAndOnlyTheWeightsAsked
   // In chess `passed` is 0: a step of one (0 -> 1, a centipawn at most) could show nothing, so it
   // is tried at 100, and not below 0. Only the weights named are tried, in the order named.
   const Variant& v = builtinVariant("chess");
-  TuneSettings settings;
-  settings.gamesPerTrial = 2;
-  settings.nodesPerAction = 200;
-  settings.seed = 3;
+  TuneSettings settings = twoGameTrials(200, 3);
   settings.weights = {"passed", "mobility"};
   ASSERT_EQ(defaultWeights(v).passed, 0);
   std::vector<TuneTrial> trials;

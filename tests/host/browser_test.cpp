@@ -31,6 +31,10 @@ int pixelsOf(const std::vector<unsigned char>& png, const cv::Scalar& colour, co
   return cv::countNonZero(mask);
 }
 
+// The page has drawn the board of the state it last had.
+constexpr const char* kBoardDrawn =
+    "document.getElementById('board').dataset.revision === document.body.dataset.revision";
+
 class BrowserTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -52,18 +56,13 @@ TEST_F(BrowserTest, ShowsTheGameLiveAndTakesHintAndTakeback) {
   table.play("c5");
   EXPECT_EQ(page.waitFor("document.body.dataset.actions", "2"), "2");
   EXPECT_EQ(page.waitFor("document.getElementById('record').textContent.trim()", "1. e4 c5"), "1. e4 c5");
-  ASSERT_EQ(page.waitFor("document.getElementById('board').complete && "
-                         "document.getElementById('board').src.includes('r=' + document.body.dataset.revision)",
-                         "true"),
-            "true");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
   EXPECT_GT(pixelsOf(page.screenshot(), display::kLastAction, "after-c5.png"), amberBefore + 500)
-      << "the last action is framed on the board image";
+      << "the last action is framed on the board";
 
   page.evaluate("document.getElementById('hint').click()");
   EXPECT_EQ(page.waitFor("document.getElementById('message').textContent.startsWith('suggested:')", "true"), "true");
-  page.waitFor("document.getElementById('board').complete && "
-               "document.getElementById('board').src.includes('r=' + document.body.dataset.revision)",
-               "true");
+  page.waitFor(kBoardDrawn, "true");
   EXPECT_GT(pixelsOf(page.screenshot(), display::kArrow, "hint.png"), 300) << "the hint's arrows are drawn";
 
   page.evaluate("document.getElementById('takeback').click()");
@@ -71,15 +70,14 @@ TEST_F(BrowserTest, ShowsTheGameLiveAndTakesHintAndTakeback) {
   EXPECT_EQ(table.onLoop([&] { return table.actions(); }), 1);
 }
 
-// The middle of a square of the board image in the viewport, wherever the page has put and scaled
-// it: the square's centre in board.png's pixels (from the geometry the page has from the state), scaled.
+// The middle of a square of the board in the viewport, wherever the page has put and scaled it:
+// the board is drawn a unit a square, with half a square on the left and below for coordinates.
 cv::Point squareCentre(HeadlessBrowser& page, int file, int rankFromTop) {
-  const auto centre = [](int index) { return "(board.margin + (" + std::to_string(index) + " + 0.5) * board.cell)"; };
-  const std::string img = "document.getElementById('board')";
-  const double x = std::stod(page.evaluate(img + ".getBoundingClientRect().left + " + img + ".clientLeft + " +
-                                           centre(file) + " * " + img + ".clientWidth / board.width"));
-  const double y = std::stod(page.evaluate(img + ".getBoundingClientRect().top + " + img + ".clientTop + " +
-                                           centre(rankFromTop) + " * " + img + ".clientHeight / board.height"));
+  const std::string box = "document.getElementById('board').getBoundingClientRect()";
+  const double x = std::stod(page.evaluate(box + ".left + (" + std::to_string(file) + " + 1) * " + box +
+                                           ".width / (board.files + 0.5)"));
+  const double y = std::stod(page.evaluate(box + ".top + (" + std::to_string(rankFromTop) + " + 0.5) * " + box +
+                                           ".height / (board.ranks + 0.5)"));
   return {static_cast<int>(x), static_cast<int>(y)};
 }
 
@@ -96,16 +94,14 @@ TEST_F(BrowserTest, ATapOnAPieceShowsWhereItCanGo) {
   ServedTable table("chess");
   HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
-  const std::string imageShown = "document.getElementById('board').complete && "
-                                 "document.getElementById('board').src.includes('r=' + document.body.dataset.revision)";
-  ASSERT_EQ(page.waitFor(imageShown, "true"), "true");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
   const cv::Point g1 = squareCentre(page, 6, 7), f3 = squareCentre(page, 5, 5), e3 = squareCentre(page, 4, 5);
   EXPECT_FALSE(showsColourAt(page.screenshot(), f3, display::kLegalTarget));
 
   page.click(g1.x, g1.y);
   EXPECT_EQ(page.waitFor("document.getElementById('message').textContent", "White from g1: Nf3, Nh3"),
             "White from g1: Nf3, Nh3");
-  ASSERT_EQ(page.waitFor(imageShown, "true"), "true");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
   const auto tapped = page.screenshot();
   pixelsOf(tapped, display::kLegalTarget, "g1-tapped.png");
   EXPECT_TRUE(showsColourAt(tapped, f3, display::kLegalTarget)) << "a destination's dot";
@@ -116,6 +112,28 @@ TEST_F(BrowserTest, ATapOnAPieceShowsWhereItCanGo) {
   EXPECT_EQ(page.waitFor("document.getElementById('message').textContent", "actions from g1 hidden"),
             "actions from g1 hidden");
   EXPECT_EQ(table.onLoop([&] { return table.shownFrom(); }), "");
+}
+
+TEST_F(BrowserTest, OnAPhoneTheBoardIsAsWideAsTheScreenAndATapStillNamesTheSquare) {
+  // Desert Dust's 12x12 board on a phone held upright (390 x 844 CSS pixels): the board, drawn in
+  // the browser, takes the screen's width; the display's image beside its status panel took 60%.
+  ServedTable table("desert-dust");
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  page.emulatePhone(390, 844, 3);
+  ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
+  const double boardWidth = std::stod(page.evaluate("document.getElementById('board').getBoundingClientRect().width"));
+  const double screenWidth = std::stod(page.evaluate("document.documentElement.clientWidth"));
+  EXPECT_GE(boardWidth, 0.9 * screenWidth) << boardWidth << " of " << screenWidth;
+  EXPECT_EQ(page.evaluate("document.querySelectorAll('#board text').length"), std::to_string(12 + 12 + 96))
+      << "the coordinates and the 96 pieces' letters";
+  pixelsOf(page.screenshot(), display::kLegalTarget, "phone-desert-dust.png");
+  // The Pawn on e3 (file 4, the tenth rank from the top): where it can go.
+  const cv::Point e3 = squareCentre(page, 4, 9);
+  page.click(e3.x, e3.y);
+  EXPECT_EQ(page.waitFor("document.getElementById('message').textContent.startsWith('White from e3: ')", "true"), "true")
+      << page.evaluate("document.getElementById('message').textContent");
+  EXPECT_EQ(table.onLoop([&] { return table.shownFrom(); }), "e3");
 }
 
 TEST_F(BrowserTest, FourPlayersRecordIsNumberedByRounds) {

@@ -174,6 +174,12 @@ void HeadlessBrowser::click(double x, double y) {
                                          ",\"y\":" + std::to_string(y) + ",\"button\":\"left\",\"clickCount\":1}");
 }
 
+void HeadlessBrowser::emulatePhone(int width, int height, double scale) {
+  call("Emulation.setDeviceMetricsOverride", "{\"width\":" + std::to_string(width) + ",\"height\":" +
+                                                 std::to_string(height) + ",\"deviceScaleFactor\":" +
+                                                 std::to_string(scale) + ",\"mobile\":true}");
+}
+
 std::string HeadlessBrowser::waitFor(const std::string& expression, const std::string& expected, double seconds) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   std::string value;

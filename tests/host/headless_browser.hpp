@@ -24,6 +24,8 @@ class HeadlessBrowser {
   std::string waitFor(const std::string& expression, const std::string& expected, double seconds = 10);
   // A left click at (x, y) CSS pixels of the viewport, as a mouse or a finger gives it.
   void click(double x, double y);
+  // Shows the page as a phone of `width` x `height` CSS pixels at `scale` device pixels each would.
+  void emulatePhone(int width, int height, double scale);
   // A PNG of the viewport.
   std::vector<unsigned char> screenshot();
 

@@ -148,16 +148,50 @@ TEST(WebPage, ATapOnTheBoardAsksWhereAPieceCanGo) {
   const auto bad = request(table.port(), http::verb::post, "/command", "show k4");
   EXPECT_EQ(bad.result(), http::status::bad_request);
   EXPECT_EQ(bad.body(), "show needs a square of the board, such as e2, got 'k4'\n");
-  // The page finds the square under a tap from where the squares are on board.png.
+  // The page draws the board from the state: the Knight on g1 and its two destinations.
   const std::string state = request(table.port(), http::verb::get, "/state").body();
-  const display::PixelLayout L = display::fitLayout({8, 8});
-  const std::string where = "\"board\":{\"width\":" + std::to_string(L.imageSize().width) + ",\"height\":" +
-                            std::to_string(L.imageSize().height) + ",\"margin\":" + std::to_string(L.margin) +
-                            ",\"cell\":" + std::to_string(L.cell) + ",\"files\":8,\"ranks\":8}";
-  EXPECT_NE(state.find(where), std::string::npos) << state;
+  EXPECT_NE(state.find("[6,0,\"N\",\"#fafafa\",\"#141414\"]"), std::string::npos) << state;
+  const std::size_t targets = state.find("\"targets\":");
+  ASSERT_NE(targets, std::string::npos) << state;
+  const std::string shownTargets = state.substr(targets, state.find("]]", targets) + 2 - targets);
+  EXPECT_EQ(shownTargets.size(), std::string("\"targets\":[[5,2],[7,2]]").size()) << shownTargets;
+  EXPECT_NE(shownTargets.find("[5,2]"), std::string::npos) << "f3" << shownTargets;
+  EXPECT_NE(shownTargets.find("[7,2]"), std::string::npos) << "h3" << shownTargets;
+  // The display's image is still served, in its own size.
   const auto png = request(table.port(), http::verb::get, "/board.png");
   const cv::Mat image = cv::imdecode(std::vector<unsigned char>(png.body().begin(), png.body().end()), cv::IMREAD_COLOR);
-  EXPECT_EQ(image.size(), L.imageSize()) << "the geometry is the served image's";
+  EXPECT_EQ(image.size(), display::fitLayout({8, 8}).imageSize());
+}
+
+TEST(WebPage, TheBoardIsSentAsDataInTheDisplaysColours) {
+  SessionFixture chess("chess");
+  chess.play("e4");
+  std::string board = web::stateJson(chess.session);
+  board = board.substr(board.find("\"board\":"));
+  EXPECT_NE(board.find("\"files\":8,\"ranks\":8,\"cells\":[\"#b5886"), std::string::npos)
+      << "a1 first, dark, in the display's colour (BGR 99,136,181)" << board;
+  EXPECT_NE(board.find("\"last\":[[4,1],[4,3]]"), std::string::npos) << "e2 and e4 framed" << board;
+  EXPECT_NE(board.find("[4,3,\"P\",\"#fafafa\",\"#141414\"]"), std::string::npos) << board;
+  EXPECT_NE(board.find("[4,7,\"K\",\"#191919\",\"#f5f5f5\"]"), std::string::npos) << "Black's King" << board;
+  EXPECT_NE(board.find("\"colours\":{\"background\":\"#282828\",\"last\":\"#ffc800\""), std::string::npos) << board;
+  std::size_t cells = 0;
+  const std::string list = board.substr(board.find("\"cells\":["), board.find("],\"cross\"") - board.find("\"cells\":["));
+  for (std::size_t at = list.find('#'); at != std::string::npos; at = list.find('#', at + 1)) ++cells;
+  EXPECT_EQ(cells, 64u);
+  chess.session.hint();
+  EXPECT_NE(web::stateJson(chess.session).find("\"arrows\":[[") , std::string::npos) << "the hint's arrows";
+
+  // Terrain: an Anti-Tile is crossed; sectors are outlined; four sides have four piece colours.
+  SessionFixture tiled("tiled-squares");
+  tiled.play("X@c3");
+  EXPECT_NE(web::stateJson(tiled.session).find("\"cross\":[[2,2]]"), std::string::npos) << web::stateJson(tiled.session);
+  SessionFixture sectors("shifting-chess");
+  EXPECT_NE(web::stateJson(sectors.session).find("\"sectors\":[[0,0,1,1],"), std::string::npos)
+      << web::stateJson(sectors.session);
+  SessionFixture four("chameleon-redux-4p");
+  const std::string fourBoard = web::stateJson(four.session);
+  for (const char* fill : {"#fafafa", "#1e1e1e", "#c83c3c", "#2878c8"})
+    EXPECT_NE(fourBoard.find(fill), std::string::npos) << fill << fourBoard;
 }
 
 TEST(WebPage, TheRecordIsNumberedByRoundsOfEveryoneActing) {
@@ -172,9 +206,9 @@ TEST(WebPage, TheRecordIsNumberedByRoundsOfEveryoneActing) {
   ASSERT_EQ(f.session.game().actions().size(), 5u);
   const std::vector<std::string> record = recordSan(f.session.game());
   const std::string expected = "1. " + record[0] + " " + record[1] + " " + record[2] + " " + record[3] + " 2. " + record[4];
-  EXPECT_NE(web::stateJson(f.session, display::fitLayout({8, 8})).find("\"movetext\":\"" + expected + "\""),
+  EXPECT_NE(web::stateJson(f.session).find("\"movetext\":\"" + expected + "\""),
             std::string::npos);
-  EXPECT_NE(web::stateJson(f.session, display::fitLayout({8, 8})).find("\"actions\":5,"), std::string::npos)
+  EXPECT_NE(web::stateJson(f.session).find("\"actions\":5,"), std::string::npos)
       << "the page counts the actions played";
   // Black to act first in a set-up position.
   SessionOptions o;
@@ -182,7 +216,7 @@ TEST(WebPage, TheRecordIsNumberedByRoundsOfEveryoneActing) {
   SessionFixture black("chess", o);
   black.play("Kd7");
   black.play("O-O");
-  EXPECT_NE(web::stateJson(black.session, display::fitLayout({8, 8})).find("\"movetext\":\"30... Kd7 31. O-O\""),
+  EXPECT_NE(web::stateJson(black.session).find("\"movetext\":\"30... Kd7 31. O-O\""),
             std::string::npos);
 }
 
