@@ -31,8 +31,10 @@ int pixelsOf(const std::vector<unsigned char>& png, const cv::Scalar& colour, co
   return cv::countNonZero(mask);
 }
 
-// The page has drawn the board of the state it last had.
+// The page has had a state, and has drawn the board of the last one it had. (Before the first, both
+// revisions are undefined, and equal.)
 constexpr const char* kBoardDrawn =
+    "document.body.dataset.revision !== undefined && "
     "document.getElementById('board').dataset.revision === document.body.dataset.revision";
 
 class BrowserTest : public ::testing::Test {
