@@ -1,4 +1,3 @@
-#include <algorithm>
 #include <iomanip>
 #include <ostream>
 
@@ -12,15 +11,13 @@ namespace {
 std::vector<std::string> weightList(const std::string& text) {
   if (text.empty()) throw cli::UsageError("--weights: no weight named");
   std::vector<std::string> names;
-  std::string::size_type from = 0;
-  while (from < text.size()) {
-    const auto comma = std::min(text.find(',', from), text.size());
-    if (comma == from) throw cli::UsageError("--weights: an empty name in '" + text + "'");
-    names.push_back(text.substr(from, comma - from));
+  for (std::string::size_type from = 0;;) {
+    const auto comma = text.find(',', from);
+    names.push_back(text.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+    if (names.back().empty()) throw cli::UsageError("--weights: an empty name in '" + text + "'");
+    if (comma == std::string::npos) return names;
     from = comma + 1;
   }
-  if (!text.empty() && text.back() == ',') throw cli::UsageError("--weights: an empty name in '" + text + "'");
-  return names;
 }
 
 }  // namespace
@@ -41,9 +38,10 @@ cli::Command tuneCommand() {
             if (options.helpRequested()) {
               out << cli::helpText("tessera tune --variant V [--games N] [--nodes N] [--rounds N] [--seed N] [--weights A,B]",
                                    "Tries each evaluation weight of the variant half as big again and two thirds\n"
-                                   "as big (a weight at 0, its term off: a first step of its own size), each change playing the current weights over N games at a fixed node\n"
-                                   "count; a change whose score minus the 95% margin is above 50% plays N more\n"
-                                   "games on fresh openings, and is kept only if it clears that bar again.\n"
+                                   "as big (a weight at 0, its term off: a first step of its own size), each\n"
+                                   "change playing the current weights over N games at a fixed node count; a\n"
+                                   "change whose score minus the 95% margin is above 50% plays N more games on\n"
+                                   "fresh openings, and is kept only if it clears that bar again.\n"
                                    "Prints every trial and the weights it ends with (docs/engine.md).",
                                    specs);
               return 0;

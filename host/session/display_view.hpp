@@ -19,7 +19,6 @@ class DisplayView {
               bool numberedFrames = true);
   void refresh();
   const cv::Mat& image() const { return image_; }
-  const display::PixelLayout& layout() const { return painter_.layout(); }
   // The current image as PNG bytes (encoded once per change).
   const std::vector<unsigned char>& png();
   int framesWritten() const { return writer_ ? writer_->framesWritten() : 0; }
