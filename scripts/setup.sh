@@ -6,12 +6,12 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libboost-dev libboost-system-dev
-  libopencv-dev libopencv-contrib-dev
+  libopencv-dev libopencv-contrib-dev zlib1g-dev
   libgpiod-dev gpiod
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm
   fairy-stockfish
   linux-image-amd64 linux-headers-amd64 linux-source-6.1 kmod xz-utils busybox-static cpio qemu-system-x86
-  chromium xvfb xdotool xboard
+  chromium xvfb xdotool xboard poppler-utils
   g++-aarch64-linux-gnu qemu-user mmdebstrap
   clang libclang-rt-14-dev
 )

@@ -1,11 +1,12 @@
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <ostream>
-
-#include <opencv2/imgcodecs.hpp>
+#include <stdexcept>
 
 #include "commands.hpp"
-#include "hardware/camera/pdf_image.hpp"
+#include "hardware/camera/paper_pages.hpp"
+#include "hardware/camera/sheet_file.hpp"
 #include "hardware/camera/variant_layout.hpp"
 #include "host/cli/variant_option.hpp"
 
@@ -17,6 +18,36 @@ std::string withSuffix(const std::filesystem::path& path, const std::string& suf
   return (path.parent_path() / (path.stem().string() + suffix + path.extension().string())).string();
 }
 
+// Without paper, the pieces on one sheet a little wider than the board; on paper, as many pages as they need.
+std::vector<camera::PrintSheet> cutOutSheetsFor(const std::vector<camera::CutOut>& pieces,
+                                                const camera::BoardLayout& layout,
+                                                const std::optional<camera::Paper>& paper, int pixelsPerCell,
+                                                double dotsPerInch) {
+  if (!paper) return camera::cutOutSheets(pieces, std::max(layout.files + 4, 8), pixelsPerCell);
+  const cv::Size room = camera::printableArea(*paper, dotsPerInch);
+  return camera::cutOutSheets(pieces, static_cast<double>(room.width) / pixelsPerCell, pixelsPerCell,
+                              static_cast<double>(room.height) / pixelsPerCell);
+}
+
+// The board's pages, then the pieces', in one PDF; says what it wrote.
+std::string writeOnPaper(const std::string& path, const std::string& variantName, const camera::PrintSheet& board,
+                         const std::vector<camera::PrintSheet>& cutOuts, const camera::Paper& paper,
+                         double dotsPerInch) {
+  std::vector<camera::PrintSheet> pages = camera::splitOverPages(board, paper, dotsPerInch, variantName + " board");
+  const std::size_t boardPages = pages.size();
+  for (std::size_t k = 0; k < cutOuts.size(); ++k) {
+    const std::string title =
+        variantName + " cut-outs " + std::to_string(k + 1) + " of " + std::to_string(cutOuts.size());
+    for (camera::PrintSheet& page : camera::splitOverPages(cutOuts[k], paper, dotsPerInch, title))
+      pages.push_back(std::move(page));
+  }
+  camera::writeSheetsAsPdf(path, pages, dotsPerInch);
+  std::string what = path + " (" + std::to_string(pages.size()) + " " + paper.name + " pages: the board on " +
+                     std::to_string(boardPages);
+  if (!cutOuts.empty()) what += ", the pieces to cut out on " + std::to_string(pages.size() - boardPages);
+  return what + ")";
+}
+
 }  // namespace
 
 cli::Command printCommand() {
@@ -26,16 +57,19 @@ cli::Command printCommand() {
       {"out", "FILE", "where to write: FILE.png (and FILE-cutouts.png) or FILE.pdf (required)"},
       {"cell-mm", "MM", "side of a cell as printed, 25-60 mm (default 40)"},
       {"dpi", "N", "print resolution, 72-600 dots per inch (default 200)"},
+      {"paper", "NAME", "a4, a3, letter or legal: PDF pages of that paper, a large sheet on several to tape together"},
   };
   return {"print", "write the printable board sheet and cut-out sheet the camera reads (PNG or PDF)",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera print --variant NAME --out FILE.png|FILE.pdf [--cell-mm MM] [--dpi N]",
-                                   "Draws the board sheet (ArUco markers, swatch strip, the board's printed\n"
-                                   "colours) and the pieces to cut out (paper colour squares, tiles, anti-tiles,\n"
-                                   "sector cards) to docs/camera.md and the board spec. Print at 100% scale.",
-                                   specs);
+              out << cli::helpText(
+                  "tessera print --variant NAME --out FILE.png|FILE.pdf [--cell-mm MM] [--dpi N] [--paper NAME]",
+                  "Draws the board sheet (ArUco markers, swatch strip, the board's printed\n"
+                  "colours) and the pieces to cut out (paper colour squares, tiles, anti-tiles,\n"
+                  "sector cards) to docs/camera.md and the board spec. Print at 100% scale.\n"
+                  "Without --paper each sheet is one page of its own size (chess at 40 mm: 52 x 56 cm).",
+                  specs);
               return 0;
             }
             if (!options.has("out")) throw cli::UsageError("--out is required");
@@ -47,30 +81,42 @@ cli::Command printCommand() {
             const long dpi = options.integer("dpi", 200, 72, 600);
             const int pixelsPerCell = static_cast<int>(std::lround(cellMm / 25.4 * static_cast<double>(dpi)));
             const camera::BoardLayout layout = camera::layoutForVariant(variant);
-            const cv::Mat board = camera::drawBoardSheet(layout, camera::printedCells(variant), pixelsPerCell);
+            std::optional<camera::Paper> paper;
+            if (options.has("paper")) {
+              paper = camera::paperNamed(options.value("paper"));
+              if (!paper)
+                throw cli::UsageError("--paper is one of " + camera::paperNames() + ", got '" + options.value("paper") +
+                                      "'");
+              if (path.extension() != ".pdf") throw cli::UsageError("--paper makes the pages of a PDF: --out FILE.pdf");
+            }
+            const camera::PrintSheet board = camera::boardSheet(layout, camera::printedCells(variant), pixelsPerCell);
             const std::vector<camera::CutOut> pieces = camera::cutOutsFor(variant);
-            cv::Mat cutOuts;
-            if (!pieces.empty())
-              cutOuts = camera::drawCutOutSheet(pieces, std::max(layout.files + 4, 8), pixelsPerCell);
-
+            const std::vector<camera::PrintSheet> cutOuts =
+                pieces.empty() ? std::vector<camera::PrintSheet>{}
+                               : cutOutSheetsFor(pieces, layout, paper, pixelsPerCell, static_cast<double>(dpi));
             std::vector<std::string> written;
-            if (path.extension() == ".pdf") {
-              std::vector<cv::Mat> pages{board};
-              if (!cutOuts.empty()) pages.push_back(cutOuts);
-              try {
-                camera::writeImagesAsPdf(path.string(), pages, static_cast<double>(dpi));
-              } catch (const std::runtime_error& e) {
-                throw cli::UsageError(e.what());
+            try {
+              if (paper) {
+                written.push_back(
+                    writeOnPaper(path.string(), variant.name, board, cutOuts, *paper, static_cast<double>(dpi)));
+              } else if (path.extension() == ".pdf") {
+                std::vector<camera::PrintSheet> sheets{board};
+                sheets.insert(sheets.end(), cutOuts.begin(), cutOuts.end());
+                camera::writeSheetsAsPdf(path.string(), sheets, static_cast<double>(dpi));
+                written.push_back(path.string() + (sheets.size() == 1 ? " (1 page)" : " (2 pages)"));
+              } else {
+                camera::writeSheetAsPng(path.string(), board);
+                written.push_back(path.string());
+                if (!cutOuts.empty()) {
+                  const std::string cutPath = withSuffix(path, "-cutouts");
+                  camera::writeSheetAsPng(cutPath, cutOuts.front());
+                  written.push_back(cutPath);
+                }
               }
-              written.push_back(path.string() + " (" + std::to_string(pages.size()) + " pages)");
-            } else {
-              if (!cv::imwrite(path.string(), board)) throw cli::UsageError("cannot write '" + path.string() + "'");
-              written.push_back(path.string());
-              if (!cutOuts.empty()) {
-                const std::string cutPath = withSuffix(path, "-cutouts");
-                if (!cv::imwrite(cutPath, cutOuts)) throw cli::UsageError("cannot write '" + cutPath + "'");
-                written.push_back(cutPath);
-              }
+            } catch (const std::runtime_error& e) {
+              throw cli::UsageError(e.what());
+            } catch (const std::invalid_argument& e) {
+              throw cli::UsageError(e.what());
             }
             out << variant.name << ": " << cellMm << " mm cells at " << dpi << " dpi, " << pieces.size()
                 << " pieces to cut out\n";

@@ -16,7 +16,7 @@ TEST(PrintedSheet, EveryVariantsSheetReadsBackAsPrinted) {
     const Variant& variant = builtinVariant(name);
     const BoardLayout layout = layoutForVariant(variant);
     const std::vector<Surface> printed = printedCells(variant);
-    const cv::Mat sheet = drawBoardSheet(layout, printed, 40);
+    const cv::Mat sheet = boardSheet(layout, printed, 40).drawWhole();
     // Seen from a slant, turned by about 20 degrees, on a dark table.
     const std::vector<cv::Point2f> from{{0, 0}, {static_cast<float>(sheet.cols), 0},
                                         {static_cast<float>(sheet.cols), static_cast<float>(sheet.rows)},

@@ -1,11 +1,13 @@
 // The tessera program as a user runs it: help, exit codes, clear errors.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -19,15 +21,35 @@ struct ProgramRun {
   std::string output;  // stdout and stderr together
 };
 
-ProgramRun runTessera(const std::string& args) {
+ProgramRun runCommand(const std::string& cmd) {
   ProgramRun r;
-  const std::string cmd = tessera::testing::tesseraShellCommand(args) + " 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buf;
   while (fgets(buf.data(), buf.size(), pipe)) r.output += buf.data();
   const int status = pclose(pipe);
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// A folder of one test's own, removed after it.
+struct ScratchFolder {
+  std::string path;
+  explicit ScratchFolder(const std::string& name) : path("/tmp/tessera-cli-" + name + "-" + std::to_string(::getpid())) {
+    std::filesystem::create_directories(path);
+  }
+  ~ScratchFolder() { std::filesystem::remove_all(path); }
+};
+
+ProgramRun runTessera(const std::string& args) {
+  return runCommand(tessera::testing::tesseraShellCommand(args) + " 2>&1");
+}
+
+// A command that succeeds and says `said`.
+ProgramRun expectSucceedsSaying(const std::string& args, const std::string& said) {
+  const ProgramRun r = runTessera(args);
+  EXPECT_EQ(r.exitCode, 0) << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(said), std::string::npos) << args << "\n" << r.output;
   return r;
 }
 
@@ -209,8 +231,8 @@ std::pair<long, long> pngSize(const std::string& path) {
 }
 
 TEST(CliPrint, WritesTheBoardSheetAndTheCutOutsAsPngOrPdfAndRefusesAnyOtherFile) {
-  const std::string dir = "/tmp/tessera-cli-print-" + std::to_string(::getpid());
-  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  const ScratchFolder folder("print");
+  const std::string& dir = folder.path;
   // Tiled Squares has Tiles and Anti-Tiles to cut out: a second sheet beside the board.
   const ProgramRun png = runTessera("print --variant tiled-squares --out " + dir + "/tiled.png --cell-mm 25 --dpi 100");
   EXPECT_EQ(png.exitCode, 0) << png.output;
@@ -231,13 +253,51 @@ TEST(CliPrint, WritesTheBoardSheetAndTheCutOutsAsPngOrPdfAndRefusesAnyOtherFile)
   EXPECT_EQ(pdf.exitCode, 0) << pdf.output;
   EXPECT_NE(pdf.output.find("sands.pdf (2 pages)"), std::string::npos) << pdf.output;
   EXPECT_EQ(fileStart(dir + "/sands.pdf", 5), "%PDF-");
+  EXPECT_NE(runTessera("print --out " + dir + "/chess.pdf --dpi 72").output.find("chess.pdf (1 page)\n"),
+            std::string::npos);
 
   expectRefused("print --out " + dir + "/board", "--out is a .png or .pdf file, got '" + dir + "/board'");
   expectRefused("print --out " + dir + "/board.txt", "--out is a .png or .pdf file");
   expectRefused("print --variant chess", "--out is required");
   expectRefused("print --out " + dir + "/no/such/dir/board.png", "cannot write '" + dir + "/no/such/dir/board.png'");
   expectRefused("print --out " + dir + "/b.png --dpi 1200", "--dpi must be between 72 and 600, got 1200");
-  EXPECT_EQ(std::system(("rm -rf " + dir).c_str()), 0);
+}
+
+TEST(CliPrint, OnHomePrinterPaperABoardLargerThanAPageIsSplitOverPages) {
+  const ScratchFolder folder("print-paper");
+  const std::string& dir = folder.path;
+  // Chess at 40 mm cells is a 52 x 56 cm sheet: 4 x 3 A4 pages, each overlapping the next by 15 mm.
+  expectSucceedsSaying("print --paper A4 --dpi 100 --out " + dir + "/chess.pdf", "chess.pdf (12 a4 pages: the board on 12)");
+  const std::string pdfinfo = runCommand("pdfinfo -l 12 " + dir + "/chess.pdf").output;
+  EXPECT_NE(pdfinfo.find("Pages:           12"), std::string::npos) << pdfinfo;
+  // A4 is 595.28 x 841.89 points; a page is a whole number of pixels at 100 dpi (0.72 points).
+  const std::size_t last = pdfinfo.find("Page   12 size:");
+  ASSERT_NE(last, std::string::npos) << pdfinfo;
+  double width = 0, height = 0;
+  ASSERT_EQ(std::sscanf(pdfinfo.c_str() + last + 15, " %lf x %lf pts", &width, &height), 2) << pdfinfo;
+  EXPECT_NEAR(width, 595.28, 0.72);
+  EXPECT_NEAR(height, 841.89, 0.72);
+  // Shifting Sands on Letter: the board's pages, then the colour squares to cut out.
+  const ProgramRun sands = expectSucceedsSaying("print --variant shifting-sands --paper letter --dpi 72 --out " + dir +
+                                                    "/sands.pdf",
+                                                " letter pages: the board on ");
+  EXPECT_NE(sands.output.find(", the pieces to cut out on "), std::string::npos) << sands.output;
+
+  expectRefused("print --paper a5 --out " + dir + "/b.pdf", "--paper is one of a4, a3, letter, legal, got 'a5'");
+  expectRefused("print --paper a4 --out " + dir + "/b.png", "--paper makes the pages of a PDF: --out FILE.pdf");
+}
+
+TEST(CliPrint, TheLargestSheetIsWrittenWithoutHoldingItWholeInMemory) {
+  // Desert Dust at 60 mm cells and 600 dpi is a poster of 22,672 x 25,506 pixels: 1.73 GB as one
+  // image, which a small Pi does not have. It is drawn and written a band at a time.
+  const ScratchFolder folder("print-large");
+  const std::string& dir = folder.path;
+  expectSucceedsSaying("print --variant desert-dust --cell-mm 60 --dpi 600 --out " + dir + "/dd.png", "wrote " + dir + "/dd.png");
+  EXPECT_EQ(pngSize(dir + "/dd.png"), std::make_pair(22672L, 25506L));
+  rusage children{};
+  ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &children), 0);
+  const long wholeSheetKb = 22672L * 25506L * 3 / 1024;
+  EXPECT_LT(children.ru_maxrss, wholeSheetKb / 4) << "largest resident size of the program, kB";
 }
 
 TEST(CliVariants, ListsEveryBuiltInVariantWithItsBoardAndTitle) {
