@@ -91,11 +91,11 @@ cli::Command printCommand() {
             }
             const camera::PrintSheet board = camera::boardSheet(layout, camera::printedCells(variant), pixelsPerCell);
             const std::vector<camera::CutOut> pieces = camera::cutOutsFor(variant);
-            const std::vector<camera::PrintSheet> cutOuts =
-                pieces.empty() ? std::vector<camera::PrintSheet>{}
-                               : cutOutSheetsFor(pieces, layout, paper, pixelsPerCell, static_cast<double>(dpi));
             std::vector<std::string> written;
             try {
+              const std::vector<camera::PrintSheet> cutOuts =
+                  pieces.empty() ? std::vector<camera::PrintSheet>{}
+                                 : cutOutSheetsFor(pieces, layout, paper, pixelsPerCell, static_cast<double>(dpi));
               if (paper) {
                 written.push_back(
                     writeOnPaper(path.string(), variant.name, board, cutOuts, *paper, static_cast<double>(dpi)));
