@@ -121,6 +121,14 @@ cli::Command printCommand() {
             out << variant.name << ": " << cellMm << " mm cells at " << dpi << " dpi, " << pieces.size()
                 << " pieces to cut out\n";
             for (const std::string& w : written) out << "  wrote " << w << "\n";
+            if (!paper) {
+              const auto cm = [&](int pixels) { return std::to_string(std::lround(pixels * 2.54 / dpi)); };
+              out << "  the board sheet is " << cm(board.size.width) << " x " << cm(board.size.height) << " cm";
+              const camera::Paper a4 = *camera::paperNamed("a4");
+              if (camera::planPages(board.size, a4, static_cast<double>(dpi)).size() > 1)
+                out << ": for a home printer, --paper a4 (or letter) splits it over pages to tape together";
+              out << "\n";
+            }
             return 0;
           }};
 }

@@ -247,6 +247,9 @@ TEST(CliPrint, WritesTheBoardSheetAndTheCutOutsAsPngOrPdfAndRefusesAnyOtherFile)
   const ProgramRun chess = runTessera("print --out " + dir + "/chess.png");
   EXPECT_EQ(chess.exitCode, 0) << chess.output;
   EXPECT_NE(chess.output.find("0 pieces to cut out"), std::string::npos) << chess.output;
+  EXPECT_NE(chess.output.find("the board sheet is 52 x 56 cm: for a home printer, --paper a4 (or letter) splits it"),
+            std::string::npos)
+      << chess.output;
   EXPECT_FALSE(std::ifstream(dir + "/chess-cutouts.png").good());
   // One PDF with both sheets as pages.
   const ProgramRun pdf = runTessera("print --variant shifting-sands --out " + dir + "/sands.pdf --dpi 72");
