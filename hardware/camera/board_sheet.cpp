@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <opencv2/aruco.hpp>
-#include <opencv2/imgproc.hpp>
 #include <stdexcept>
 #include <string>
+
+#include <opencv2/aruco.hpp>
+#include <opencv2/imgproc.hpp>
 
 namespace tessera::camera {
 

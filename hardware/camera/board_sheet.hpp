@@ -2,8 +2,9 @@
 // The sheets `tessera print` makes: the board sheet the camera reads (markers, swatch strip, the
 // play area's printed surfaces) and the cut-out sheet (paper colour squares, tiles, anti-tiles,
 // sector cards), drawn to ../shared/design/board-spec.md at a chosen resolution.
-#include <opencv2/core.hpp>
 #include <vector>
+
+#include <opencv2/core.hpp>
 
 #include "hardware/camera/board_layout.hpp"
 #include "hardware/camera/print_sheet.hpp"

@@ -4,8 +4,9 @@
 #include <cctype>
 #include <cmath>
 #include <memory>
-#include <opencv2/imgproc.hpp>
 #include <stdexcept>
+
+#include <opencv2/imgproc.hpp>
 
 namespace tessera::camera {
 

@@ -3,6 +3,7 @@
 // is 22,672 x 25,506 pixels, 1.7 GB whole, more than a small Pi has. The helpers draw on a band as
 // if on the whole sheet, each pixel the same whichever band it falls in.
 #include <functional>
+
 #include <opencv2/core.hpp>
 
 namespace tessera::camera {

@@ -3,12 +3,14 @@
 #include <zlib.h>
 
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <opencv2/imgproc.hpp>
 #include <stdexcept>
+
+#include <opencv2/imgproc.hpp>
 
 namespace tessera::camera {
 

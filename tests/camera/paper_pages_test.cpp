@@ -2,16 +2,16 @@
 // Each page prints its part of the sheet exactly; trimmed at its solid marks and laid on the dashed
 // marks of the page before, the parts join into the whole sheet; the pieces to cut out are packed
 // page by page, none split between two.
-#include "hardware/camera/paper_pages.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <opencv2/core.hpp>
-#include <opencv2/imgproc.hpp>
 #include <stdexcept>
 
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
 #include "hardware/camera/board_sheet.hpp"
+#include "hardware/camera/paper_pages.hpp"
 #include "hardware/camera/variant_layout.hpp"
 
 namespace tessera::camera {

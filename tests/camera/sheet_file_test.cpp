@@ -1,21 +1,21 @@
 // `tessera print` draws its sheets a band of rows at a time and writes each band as it is drawn:
 // what reaches the file is every pixel of the sheet drawn whole, as a PNG and as a PDF a reader
 // renders, and a file that cannot be written is named and leaves nothing half written behind.
-#include "hardware/camera/sheet_file.hpp"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 #include <stdexcept>
 #include <string>
 
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
 #include "hardware/camera/board_sheet.hpp"
+#include "hardware/camera/sheet_file.hpp"
 #include "hardware/camera/variant_layout.hpp"
 
 namespace tessera::camera {
