@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <stdexcept>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/board_sheet.hpp"
 #include "hardware/camera/paper_pages.hpp"
 #include "hardware/camera/variant_layout.hpp"
@@ -119,6 +121,69 @@ TEST(PaperPages, ALargeSheetIsSplitIntoOverlappingPagesThatJoinBackIntoTheSheet)
       EXPECT_GT(cv::countNonZero(ink), 100);
     }
     EXPECT_EQ(cv::countNonZero(covered), sheet.size.area()) << paperName << ": every pixel of the sheet is on a page";
+  }
+}
+
+// The pages joined as their labels say, in order: each trimmed at its solid marks (the left and top
+// edges of its part) and laid on the ones before it; the rest of the page, margins and label, stays.
+// `offset` moves each page by a few pixels, as a hand does, and each trimmed edge casts a thin shadow.
+cv::Mat tapedTogether(const PrintSheet& sheet, const std::vector<PagePart>& parts, const std::vector<PrintSheet>& pages,
+                      const std::vector<cv::Point>& offset) {
+  cv::Mat board(sheet.size, CV_8UC3, cv::Scalar(255, 255, 255));
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const cv::Mat page = pages[i].drawWhole();
+    const cv::Rect kept(parts[i].at, cv::Point(page.cols, page.rows));
+    const cv::Point where = parts[i].part.tl() + offset[i];
+    const cv::Rect onBoard = cv::Rect(where, kept.size()) & cv::Rect(cv::Point(0, 0), board.size());
+    page(cv::Rect(kept.tl() + (onBoard.tl() - where), onBoard.size())).copyTo(board(onBoard));
+    if (parts[i].column > 0)
+      cv::line(board, {where.x, where.y}, {where.x, where.y + kept.height}, cv::Scalar(150, 150, 150), 1);
+    if (parts[i].row > 0)
+      cv::line(board, {where.x, where.y}, {where.x + kept.width, where.y}, cv::Scalar(150, 150, 150), 1);
+  }
+  return board;
+}
+
+TEST(PaperPages, TapedTogetherAMillimetreOffTheBoardIsReadAsPrinted) {
+  // 25.4 dpi: a pixel is a millimetre. Chess and Chameleon Redux (four colours) at 40 mm cells on
+  // A4, Desert Dust at 25 mm on Letter; every page up to a millimetre off in each direction.
+  struct Case {
+    const char* variant;
+    int cellMm;
+    const char* paper;
+  };
+  std::mt19937 random(7);
+  std::uniform_int_distribution<int> millimetre(-1, 1);
+  for (const Case& c : {Case{"chess", 40, "a4"}, Case{"chameleon-redux", 40, "a4"}, Case{"desert-dust", 25, "letter"}}) {
+    SCOPED_TRACE(c.variant);
+    const Variant& variant = builtinVariant(c.variant);
+    const BoardLayout layout = layoutForVariant(variant);
+    const std::vector<Surface> printed = printedCells(variant);
+    const PrintSheet sheet = boardSheet(layout, printed, c.cellMm);
+    const Paper paper = *paperNamed(c.paper);
+    const std::vector<PagePart> parts = planPages(sheet.size, paper, 25.4);
+    ASSERT_GT(parts.size(), 1u);
+    std::vector<cv::Point> offset;
+    for (std::size_t i = 0; i < parts.size(); ++i) offset.emplace_back(millimetre(random), millimetre(random));
+    const cv::Mat board = tapedTogether(sheet, parts, splitOverPages(sheet, paper, 25.4, c.variant), offset);
+    // On the table, seen from a slant by the camera, as in PrintedSheet.
+    const std::vector<cv::Point2f> from{{0, 0},
+                                        {static_cast<float>(board.cols), 0},
+                                        {static_cast<float>(board.cols), static_cast<float>(board.rows)},
+                                        {0, static_cast<float>(board.rows)}};
+    const std::vector<cv::Point2f> to{{420, 40}, {1010, 150}, {900, 690}, {300, 600}};
+    cv::Mat photo;
+    cv::warpPerspective(board, photo, cv::getPerspectiveTransform(from, to), cv::Size(1280, 720), cv::INTER_AREA,
+                        cv::BORDER_CONSTANT, cv::Scalar(40, 50, 60));
+    BoardReader reader(layout);
+    const FrameReading reading = reader.read(photo);
+    ASSERT_TRUE(reading.readable);
+    int wrong = 0;
+    for (std::size_t i = 0; i < printed.size(); ++i) {
+      wrong += reading.cells.cells[i].surface != printed[i];
+      wrong += reading.cells.cells[i].occupant != Occupant::Empty;
+    }
+    EXPECT_EQ(wrong, 0);
   }
 }
 
