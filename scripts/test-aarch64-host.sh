@@ -17,7 +17,7 @@ sysroot=build-arm64-sysroot
 if [ ! -e "$sysroot/.unpacked" ]; then
   $sudo rm -rf "$sysroot"
   $sudo mmdebstrap --mode=root --variant=extract --arch=arm64 \
-    --include=libc6-dev,libstdc++-12-dev,libopencv-dev,libopencv-contrib-dev,libboost-dev,libboost-system-dev,libgpiod-dev,libgtest-dev,libgmock-dev \
+    --include=libc6-dev,libstdc++-12-dev,zlib1g-dev,libopencv-dev,libopencv-contrib-dev,libboost-dev,libboost-system-dev,libgpiod-dev,libgtest-dev,libgmock-dev \
     bookworm "$sysroot" "deb http://deb.debian.org/debian bookworm main"
   $sudo chown -R "$(id -u):$(id -g)" "$sysroot"
   # qemu-aarch64 -L looks for every path in the folder first: its device nodes would hide the
