@@ -11,10 +11,10 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/board_sheet.hpp"
 #include "hardware/camera/paper_pages.hpp"
 #include "hardware/camera/variant_layout.hpp"
+#include "tests/camera/sheet_from_a_slant.hpp"
 
 namespace tessera::camera {
 namespace {
@@ -166,24 +166,7 @@ TEST(PaperPages, TapedTogetherAMillimetreOffTheBoardIsReadAsPrinted) {
     std::vector<cv::Point> offset;
     for (std::size_t i = 0; i < parts.size(); ++i) offset.emplace_back(millimetre(random), millimetre(random));
     const cv::Mat board = tapedTogether(sheet, parts, splitOverPages(sheet, paper, 25.4, c.variant), offset);
-    // On the table, seen from a slant by the camera, as in PrintedSheet.
-    const std::vector<cv::Point2f> from{{0, 0},
-                                        {static_cast<float>(board.cols), 0},
-                                        {static_cast<float>(board.cols), static_cast<float>(board.rows)},
-                                        {0, static_cast<float>(board.rows)}};
-    const std::vector<cv::Point2f> to{{420, 40}, {1010, 150}, {900, 690}, {300, 600}};
-    cv::Mat photo;
-    cv::warpPerspective(board, photo, cv::getPerspectiveTransform(from, to), cv::Size(1280, 720), cv::INTER_AREA,
-                        cv::BORDER_CONSTANT, cv::Scalar(40, 50, 60));
-    BoardReader reader(layout);
-    const FrameReading reading = reader.read(photo);
-    ASSERT_TRUE(reading.readable);
-    int wrong = 0;
-    for (std::size_t i = 0; i < printed.size(); ++i) {
-      wrong += reading.cells.cells[i].surface != printed[i];
-      wrong += reading.cells.cells[i].occupant != Occupant::Empty;
-    }
-    EXPECT_EQ(wrong, 0);
+    EXPECT_EQ(wrongCellsSeenFromASlant(board, layout, printed), 0);
   }
 }
 
