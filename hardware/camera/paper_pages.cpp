@@ -28,9 +28,10 @@ int pagesAlong(int sheet, int room, int overlap) {
   return static_cast<int>(std::ceil(static_cast<double>(sheet - overlap) / (room - overlap)));
 }
 
-// Two lines of text, as large as fits up to 2.6 mm high capitals.
+// Two lines of text, as large as fits up to 2.6 mm high capitals. One channel: every page's label
+// is kept until the pages are written (28 of them for Desert Dust on A4 at 600 dpi).
 cv::Mat labelImage(cv::Size size, const std::vector<std::string>& lines, double dotsPerInch) {
-  cv::Mat label(size, CV_8UC3, kPaperWhite);
+  cv::Mat label(size, CV_8UC1, cv::Scalar(255));
   const int font = cv::FONT_HERSHEY_SIMPLEX;
   const int thickness = std::max(1, pixels(0.25, dotsPerInch));
   double scale = cv::getFontScaleFromHeight(font, std::max(4, pixels(2.6, dotsPerInch)), thickness);
@@ -44,7 +45,7 @@ cv::Mat labelImage(cv::Size size, const std::vector<std::string>& lines, double 
     int baseline = 0;
     const cv::Size text = cv::getTextSize(lines[i], font, scale, thickness, &baseline);
     const int y = static_cast<int>(i) * lineStep + (lineStep + text.height) / 2;
-    cv::putText(label, lines[i], cv::Point(0, y), font, scale, kInk, thickness, cv::LINE_AA);
+    cv::putText(label, lines[i], cv::Point(0, y), font, scale, cv::Scalar(0), thickness, cv::LINE_AA);
   }
   return label;
 }

@@ -103,7 +103,8 @@ cli::Command printCommand() {
                 std::vector<camera::PrintSheet> sheets{board};
                 sheets.insert(sheets.end(), cutOuts.begin(), cutOuts.end());
                 camera::writeSheetsAsPdf(path.string(), sheets, static_cast<double>(dpi));
-                written.push_back(path.string() + (sheets.size() == 1 ? " (1 page)" : " (2 pages)"));
+                written.push_back(path.string() + " (" + std::to_string(sheets.size()) +
+                                  (sheets.size() == 1 ? " page)" : " pages)"));
               } else {
                 camera::writeSheetAsPng(path.string(), board);
                 written.push_back(path.string());
