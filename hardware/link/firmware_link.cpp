@@ -269,7 +269,7 @@ void FirmwareLink::writeNext() {
                       if (!*alive || generation != portGeneration_) return;
                       writing_ = false;
                       if (ec) {
-                        closePort(LinkEventKind::PortLost, "cannot write to " + options_.devicePath + ": " + ec.message() + "; reconnecting");
+                        closePort(LinkEventKind::PortLost, "lost " + options_.devicePath + ": writing failed: " + ec.message() + "; reconnecting");
                         return;
                       }
                       outgoing_.pop_front();

@@ -91,7 +91,7 @@ TEST_F(LinkOverPty, DeliversTheSettledBoardAsASnapshotAfterTheHandshake) {
   EXPECT_EQ(o.at(7, 7).occupant, Occupant::Occupied);
   EXPECT_EQ(o.at(4, 3).occupant, Occupant::Empty);
   EXPECT_EQ(link_->state(), link::LinkState::Connected);
-  EXPECT_EQ(board.framesReceived(wire::MessageType::RequestSnapshot), 1);
+  EXPECT_EQ(board.framesReceived(wire::MessageType::RequestSnapshot), 1) << eventLog();
 }
 
 TEST_F(LinkOverPty, AMovedPieceArrivesAsANewObservation) {
@@ -105,7 +105,7 @@ TEST_F(LinkOverPty, AMovedPieceArrivesAsANewObservation) {
   ASSERT_TRUE(runUntil([&] {
     return lastObservationShows(4, 1, Occupant::Empty) && lastObservationShows(4, 3, Occupant::Occupied);
   })) << eventLog();
-  EXPECT_EQ(board.framesReceived(wire::MessageType::RequestSnapshot), 1) << "changes, not snapshots, carried the move";
+  EXPECT_EQ(board.framesReceived(wire::MessageType::RequestSnapshot), 1) << "changes, not snapshots, carried the move\n" << eventLog();
 }
 
 TEST_F(LinkOverPty, LedFrameIsShownAndAcknowledged) {
@@ -147,6 +147,12 @@ TEST_F(LinkOverPty, CablePulledAndPutBackRequestsAFullSnapshot) {
   board.unplug();
   ASSERT_TRUE(runUntil([&] { return eventsOf(LinkEventKind::PortLost) == 1; })) << eventLog();
   EXPECT_EQ(link_->state(), link::LinkState::Closed);
+  // Whether a read or a write noticed it first, the log says the same thing.
+  for (const auto& e : events_)
+    if (e.kind == LinkEventKind::PortLost) {
+      EXPECT_EQ(e.message.rfind("lost " + devicePath_.string() + ": ", 0), 0u) << e.message;
+      EXPECT_TRUE(e.message.ends_with("; reconnecting")) << e.message;
+    }
   // While unplugged a piece is lifted: no change report can reach the host.
   board.setOccupied(0, 1, false);
   board.setOccupied(2, 2, true);

@@ -59,8 +59,6 @@ SimulatedBoard::SimulatedBoard(std::filesystem::path devicePath, firmware::Firmw
 
 SimulatedBoard::~SimulatedBoard() {
   unplug();
-  std::error_code ignored;
-  std::filesystem::remove(devicePath_, ignored);
 }
 
 void SimulatedBoard::plugIn() {
@@ -84,6 +82,10 @@ void SimulatedBoard::plugIn() {
 
 void SimulatedBoard::unplug() {
   if (!running_) return;
+  // The name goes first, as udev removes it: a stale link would lead the host to whatever pty
+  // takes this one's number next, perhaps another test's board.
+  std::error_code ignored;
+  std::filesystem::remove(devicePath_, ignored);
   running_ = false;
   thread_.join();
   ::close(master_);
