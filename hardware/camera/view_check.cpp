@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/sensor_view.hpp"
+#include "core/counted_noun.hpp"
 #include "hardware/camera/variant_layout.hpp"
 
 namespace tessera::camera {
@@ -95,11 +96,12 @@ ViewCheckReport ViewCheck::report() const {
     return r;
   }
   if (r.located < r.frames) {
-    r.advice.push_back("the board was found in only " + std::to_string(r.located) + " of " + std::to_string(r.frames) +
-                       " frames: keep all four markers well inside the picture and uncovered");
+    r.advice.push_back("the board was found in only " + std::to_string(r.located) + " of " +
+                       countedNoun(r.frames, "frame", "frames") +
+                       ": keep all four markers well inside the picture and uncovered");
   } else if (r.allMarkersSeen * 10 < r.frames * 9) {
     r.advice.push_back("all four markers were seen in only " + std::to_string(r.allMarkersSeen) + " of " +
-                       std::to_string(r.frames) + " frames: one is at the picture's edge, covered, or in glare");
+                       countedNoun(r.frames, "frame", "frames") + ": one is at the picture's edge, covered, or in glare");
   }
   if (r.markerPixels < kSmallestReliableMarkerPixels) {
     r.advice.push_back("the markers are only " + std::to_string(static_cast<int>(r.markerPixels)) +

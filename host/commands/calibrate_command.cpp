@@ -5,6 +5,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "core/counted_noun.hpp"
 #include "commands.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/view_check.hpp"
@@ -85,9 +86,10 @@ cli::Command calibrateCommand() {
             const camera::ViewCheckReport report = check.report();
             out << variant.name << ", " << source->describe();
             if (!frameSize.empty()) out << " (" << frameSize.width << "x" << frameSize.height << ")";
-            out << ": " << report.frames << " frames\n";
+            out << ": " << countedNoun(report.frames, "frame", "frames") << "\n";
             if (report.located > 0) {
-              out << "board found in " << report.located << " of " << report.frames << " frames, all four markers in "
+              out << "board found in " << report.located << " of " << countedNoun(report.frames, "frame", "frames")
+                  << ", all four markers in "
                   << report.allMarkersSeen << "; the smallest marker is " << static_cast<int>(report.markerPixels)
                   << " pixels across\n";
             }

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "core/pgn.hpp"
+#include "core/counted_noun.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/link/firmware_link.hpp"
 #include "host/cli/input_option.hpp"
@@ -183,12 +184,13 @@ cli::Command playCommand() {
             io.run();
 
             if (camera)
-              err << camera->describe() << ": " << camera->frames() << " frames, " << camera->unreadable()
-                  << " without a readable board, " << camera->snapshots() << " settled snapshots" << std::endl;
+              err << camera->describe() << ": " << countedNoun(camera->frames(), "frame", "frames") << ", "
+                  << camera->unreadable() << " without a readable board, "
+                  << countedNoun(camera->snapshots(), "settled snapshot", "settled snapshots") << std::endl;
             const GameResult result = t.session().result();
-            err << t.session().game().actions().size() << " actions; "
+            err << countedNoun(t.session().game().actions().size(), "action", "actions") << "; "
                 << (result.finished() ? result.token + " " + result.reason : std::string("game going on")) << "; "
-                << t.eventsOf(session::SessionEvent::Kind::Mismatch) << " mismatches" << std::endl;
+                << countedNoun(t.eventsOf(session::SessionEvent::Kind::Mismatch), "mismatch", "mismatches") << std::endl;
             if (table.pgnPath.empty()) out << t.session().pgn();
             return 0;
           }};

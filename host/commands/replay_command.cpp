@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "core/game.hpp"
 #include "core/pgn.hpp"
+#include "core/counted_noun.hpp"
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/snapshot_referee.hpp"
@@ -83,9 +84,10 @@ cli::Command replayCommand() {
                 default: break;
               }
             }
-            err << source->describe() << ": " << frames << " frames, " << unreadable
-                << " without a readable board (hands over markers, board not found), " << mismatches
-                << " settled boards that did not reconcile; " << game.actions().size() << " actions\n";
+            err << source->describe() << ": " << countedNoun(frames, "frame", "frames") << ", " << unreadable
+                << " without a readable board (hands over markers, board not found), "
+                << countedNoun(mismatches, "settled board that did not reconcile", "settled boards that did not reconcile")
+                << "; " << countedNoun(game.actions().size(), "action", "actions") << "\n";
 
             const std::string pgn = writePgn(game);
             if (options.has("out")) {

@@ -50,5 +50,26 @@ TEST(ReplayCommand, WritesTheRecordOfAFilmedGame) {
   EXPECT_NE(err.str().find(std::to_string(n) + " frames"), std::string::npos) << err.str();
 }
 
+// A recording cut short to a single picture is counted in the singular, and holds no action.
+TEST(ReplayCommand, ASingleFrameIsCountedAsOne) {
+  const Variant& variant = builtinVariant("chess");
+  std::mt19937 rng(5);
+  const auto dir = std::filesystem::temp_directory_path() / ("tessera-replay-one-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {800, 600}, scene::sheetCells(variant), false), 3);
+  cv::imwrite((dir / "frame-00000.jpg").string(), renderer.render(startPosition(variant)), {cv::IMWRITE_JPEG_QUALITY, 90});
+
+  const auto commands = commands::allCommands();
+  const auto replay = std::find_if(commands.begin(), commands.end(), [](const auto& c) { return c.name == "replay"; });
+  ASSERT_NE(replay, commands.end());
+  std::ostringstream out, err;
+  const int code = replay->run({"--variant", "chess", "--frames", dir.string()}, out, err);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(code, 0) << err.str();
+  EXPECT_NE(err.str().find(": 1 frame, 0 without a readable board"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("; 0 actions\n"), std::string::npos) << err.str();
+}
+
 }  // namespace
 }  // namespace tessera::camera
