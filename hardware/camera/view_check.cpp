@@ -4,8 +4,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "core/sensor_view.hpp"
 #include "core/counted_noun.hpp"
+#include "core/sensor_view.hpp"
 #include "hardware/camera/variant_layout.hpp"
 
 namespace tessera::camera {

@@ -5,8 +5,8 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "core/counted_noun.hpp"
 #include "commands.hpp"
+#include "core/counted_noun.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/view_check.hpp"
 #include "host/cli/input_option.hpp"

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "commands.hpp"
+#include "core/counted_noun.hpp"
 #include "core/game.hpp"
 #include "core/pgn.hpp"
 #include "core/position_text.hpp"
@@ -101,9 +102,11 @@ cli::Command demoCommand() {
             const double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             const bool same = t.session().game().actions() == scripted.actions();
-            out << camera.frames() << " frames (" << camera.unreadable() << " with a hand over the markers), "
-                << camera.snapshots() << " settled snapshots, " << t.eventsOf(session::SessionEvent::Kind::Mismatch)
-                << " mismatches, " << t.display().framesWritten() << " display frames, " << std::fixed
+            out << countedNoun(camera.frames(), "frame", "frames") << " (" << camera.unreadable()
+                << " with a hand over the markers), "
+                << countedNoun(camera.snapshots(), "settled snapshot", "settled snapshots") << ", "
+                << countedNoun(t.eventsOf(session::SessionEvent::Kind::Mismatch), "mismatch", "mismatches") << ", "
+                << countedNoun(t.display().framesWritten(), "display frame", "display frames") << ", " << std::fixed
                 << std::setprecision(1) << seconds << " s" << std::endl;
             out << "record " << (same ? "equals" : "DIFFERS FROM") << " the scripted game ("
                 << t.session().game().actions().size() << " of " << script.size() << " actions)" << std::endl;

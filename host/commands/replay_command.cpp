@@ -4,9 +4,9 @@
 #include <ostream>
 
 #include "commands.hpp"
+#include "core/counted_noun.hpp"
 #include "core/game.hpp"
 #include "core/pgn.hpp"
-#include "core/counted_noun.hpp"
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/snapshot_referee.hpp"
