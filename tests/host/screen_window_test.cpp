@@ -181,7 +181,7 @@ TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo)
   const auto ran = std::chrono::steady_clock::now() - started;
   EXPECT_LT(ran, 50s) << "q ends the program before the 60 s linger";
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(dir / "play.log");
-  EXPECT_NE(readFile(dir / "play.log").find("\n1 actions;"), std::string::npos) << readFile(dir / "play.log");
+  EXPECT_NE(readFile(dir / "play.log").find("\n1 action;"), std::string::npos) << readFile(dir / "play.log");
   fs::remove_all(dir);
 }
 
