@@ -2,6 +2,8 @@
 // wrong, each with a message that names the key and its line.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -112,7 +114,7 @@ TEST(GpioConfig, TheSizeMustBeTheBoardTheLinesMake) {
 }
 
 TEST(GpioConfig, ReadsAFileAndPutsItsPathInFrontOfErrors) {
-  const auto path = std::filesystem::temp_directory_path() / "tessera-gpio-config-test.ini";
+  const auto path = std::filesystem::temp_directory_path() / ("tessera-gpio-config-test-" + std::to_string(::getpid()) + ".ini");
   {
     std::ofstream(path) << kFullConfig;
   }

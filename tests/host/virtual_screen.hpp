@@ -6,30 +6,40 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <filesystem>
 #include <string>
-#include <thread>
 
 namespace tessera::testing {
 
 struct VirtualScreen {
   std::string display;
   pid_t pid = -1;
-  explicit VirtualScreen(const std::filesystem::path& dir) : display(":" + std::to_string(50 + ::getpid() % 200)) {
+  // Xvfb picks a free display number itself and writes it on a pipe: tests running side by side
+  // never share a screen.
+  explicit VirtualScreen(const std::filesystem::path& dir) {
+    int numberPipe[2];
+    if (::pipe(numberPipe) != 0) return;
     pid = ::fork();
     if (pid == 0) {
+      ::close(numberPipe[0]);
       const int null = ::open("/dev/null", O_WRONLY);
       ::dup2(null, 1);
       ::dup2(null, 2);
-      ::execl("/usr/bin/Xvfb", "Xvfb", display.c_str(), "-screen", "0", "800x900x24", "-fbdir", dir.c_str(),
+      const std::string fd = std::to_string(numberPipe[1]);
+      ::execl("/usr/bin/Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "800x900x24", "-fbdir", dir.c_str(),
               "-nolisten", "tcp", static_cast<char*>(nullptr));
       ::_exit(127);
     }
-    for (int i = 0; i < 100 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ::close(numberPipe[1]);
+    std::string number;
+    char c = 0;
+    while (::read(numberPipe[0], &c, 1) == 1 && c != '\n') number += c;
+    ::close(numberPipe[0]);
+    if (!number.empty()) display = ":" + number;
   }
-  bool ready() const { return std::filesystem::exists("/tmp/.X11-unix/X" + display.substr(1)); }
+  bool ready() const { return !display.empty() && std::filesystem::exists("/tmp/.X11-unix/X" + display.substr(1)); }
   ~VirtualScreen() {
+    if (pid <= 0) return;
     ::kill(pid, SIGTERM);
     ::waitpid(pid, nullptr, 0);
   }
