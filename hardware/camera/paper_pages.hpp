@@ -1,6 +1,6 @@
 #pragma once
 // A sheet on a home printer's paper. A board sheet is larger than A4 (chess at 40 mm cells is
-// 48 x 56 cm), so it is split over pages that overlap by kOverlapMm: each page after the first in
+// 52 x 56 cm), so it is split over pages that overlap by kOverlapMm: each page after the first in
 // its row (column) is trimmed at its solid marks on the left (top) and laid on the page before, its
 // trimmed edge on that page's dashed marks, where the same print continues. A sheet that fits
 // takes one page, with no marks.

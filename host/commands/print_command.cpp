@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "commands.hpp"
+#include "core/counted_noun.hpp"
 #include "hardware/camera/paper_pages.hpp"
 #include "hardware/camera/sheet_file.hpp"
 #include "hardware/camera/variant_layout.hpp"
@@ -42,8 +43,8 @@ std::string writeOnPaper(const std::string& path, const std::string& variantName
       pages.push_back(std::move(page));
   }
   camera::writeSheetsAsPdf(path, pages, dotsPerInch);
-  std::string what = path + " (" + std::to_string(pages.size()) + " " + paper.name + " pages: the board on " +
-                     std::to_string(boardPages);
+  std::string what = path + " (" + countedNoun(pages.size(), paper.name + " page", paper.name + " pages") +
+                     ": the board on " + std::to_string(boardPages);
   if (!cutOuts.empty()) what += ", the pieces to cut out on " + std::to_string(pages.size() - boardPages);
   return what + ")";
 }
@@ -103,8 +104,7 @@ cli::Command printCommand() {
                 std::vector<camera::PrintSheet> sheets{board};
                 sheets.insert(sheets.end(), cutOuts.begin(), cutOuts.end());
                 camera::writeSheetsAsPdf(path.string(), sheets, static_cast<double>(dpi));
-                written.push_back(path.string() + " (" + std::to_string(sheets.size()) +
-                                  (sheets.size() == 1 ? " page)" : " pages)"));
+                written.push_back(path.string() + " (" + countedNoun(sheets.size(), "page", "pages") + ")");
               } else {
                 camera::writeSheetAsPng(path.string(), board);
                 written.push_back(path.string());
@@ -119,8 +119,8 @@ cli::Command printCommand() {
             } catch (const std::invalid_argument& e) {
               throw cli::UsageError(e.what());
             }
-            out << variant.name << ": " << cellMm << " mm cells at " << dpi << " dpi, " << pieces.size()
-                << " pieces to cut out\n";
+            out << variant.name << ": " << cellMm << " mm cells at " << dpi << " dpi, "
+                << countedNoun(pieces.size(), "piece", "pieces") << " to cut out\n";
             for (const std::string& w : written) out << "  wrote " << w << "\n";
             if (!paper) {
               const auto cm = [&](int pixels) { return std::to_string(std::lround(pixels * 2.54 / dpi)); };
