@@ -7,6 +7,7 @@
 
 #include "attacks.hpp"
 #include "sectors.hpp"
+#include "zobrist.hpp"
 
 namespace tessera {
 namespace {
@@ -200,7 +201,8 @@ void parsePaper(const Variant& v, Position& pos, std::string_view text, std::siz
       for (char c : part.substr(5)) {
         const auto colour = v.paperColours.find(c);
         if (colour == std::string::npos) fail(at + i + 1, std::string("'") + c + "' in the pool is not a paper colour");
-        counts[colour]++;
+        if (++counts[colour] > kMaxPoolCount)
+          fail(at + i + 1, "more than " + std::to_string(kMaxPoolCount) + " of one colour in the pool");
       }
       for (std::size_t c = 0; c < v.paperColours.size(); ++c) pos.setPool(static_cast<int>(c), counts[c]);
     } else if (part.rfind("moved=", 0) == 0) {

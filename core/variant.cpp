@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "move_tables.hpp"
+#include "zobrist.hpp"
 
 namespace tessera {
 namespace {
@@ -172,7 +173,8 @@ class TextParser {
       for (char c : value) {
         const auto i = v.paperColours.find(c);
         if (i == std::string::npos) fail(line, std::string("'") + c + "' is not one of the paper-colours");
-        v.pool[i]++;
+        if (++v.pool[i] > kMaxPoolCount)
+          fail(line, "more than " + std::to_string(kMaxPoolCount) + " of one colour in the colour-pool");
       }
     } else if (key == "plain-square-piece") {
       v.plainSquareType = v.typeByLetter(value.empty() ? '?' : value[0]);

@@ -99,6 +99,19 @@ TEST(PositionTextErrors, AnyRunOfDigitsIsACountTooLongForTheRank) {
   EXPECT_NE(errorOf(sands, sandsPlacement + " w - - 0 1 " + digits + "/6/6/6/6/6/6").find("colour rank 7 runs past the last file"), std::string::npos);
 }
 
+// Found by fuzzing (2026-11-27): a pool of 39 Blue squares was read, and its count then indexed
+// past the end of the position key's table (which holds counts up to 15).
+TEST(PositionTextErrors, APoolOfMoreThanFifteenOfAColourIsRefused) {
+  const Variant& sands = builtinVariant("shifting-sands");
+  const std::string start = positionString(startPosition(sands));
+  const std::string beforePool = start.substr(0, start.find(";pool=") + 6);
+  const Position fifteen = parsePosition(sands, beforePool + std::string(15, 'B'));
+  EXPECT_EQ(fifteen.poolCount(static_cast<int>(sands.paperColours.find('B'))), 15);
+  // The message points at "pool=" (counting from 1), as for a letter that is no colour.
+  EXPECT_EQ(errorOf(sands, beforePool + std::string(16, 'B')),
+            "position string, character " + std::to_string(beforePool.size() - 4) + ": more than 15 of one colour in the pool");
+}
+
 TEST(SquareNames, RoundTripOnLargeBoards) {
   const BoardSize big{16, 16};
   for (int f = 0; f < 16; ++f)

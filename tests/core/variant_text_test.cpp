@@ -77,6 +77,11 @@ TEST(VariantText, MistakesThatOnceCrashedAreRefusedWithTheirLine) {
   EXPECT_NE(message(chess + "paper-colours = A:Q B:Q C:Q D:Q E:Q F:Q G:Q H:Q I:Q\n").find("line 7: more than 8 paper colours"),
             std::string::npos);
   EXPECT_NE(message(chess + "paper-colours = A:Q\nqueen-from-colour = A:Z\n").find("line 8: no piece with letter 'Z'"), std::string::npos);
+  // Found by fuzzing (2026-11-27): the pool's count of a colour is part of the position's key,
+  // which has room for counts up to 15.
+  EXPECT_EQ(message(chess + "paper-colours = A:Q\ncolour-pool = " + std::string(15, 'A') + "\n"), "accepted");
+  EXPECT_EQ(message(chess + "paper-colours = A:Q\ncolour-pool = " + std::string(16, 'A') + "\n"),
+            "my.variants, line 8: more than 15 of one colour in the colour-pool");
   // A Queen that changes with the colour under it, on a board with a colour that names no type.
   const std::string colours = chess + "board-colours = " + std::string("RJRJRJRJ/") + "RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR\n";
   EXPECT_EQ(message(colours + "colour-types = R:Q J:Q\n"), "accepted");
