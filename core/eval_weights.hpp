@@ -13,6 +13,11 @@ struct EvalWeights {
   int mobility = 2;   // per square a piece reaches that its own side does not hold
   int shelter = 8;    // per own piece next to the King
   int pawnStep = 6;   // per rank a promoting piece has advanced (two sides)
+  // Two sides, in the middle game (scaled down as the pieces leave the board, core/evaluation.cpp):
+  // the share, in percent, of pawnStep a promoting piece on an edge file earns, growing to all of
+  // it on the central files (100: every file alike); and per rank the King stands off its first.
+  int flankPawnStep = 100;
+  int kingHome = 0;
   // A passed promoting piece (two sides: no enemy one ahead of it on its file or the next): this
   // times the square of the share of the board it has crossed (on its last rank but one in chess,
   // (6/7)^2 of it). 0: the term is off.
@@ -33,7 +38,7 @@ struct EvalWeights {
   int opponentOut = 1000;
 
   bool operator==(const EvalWeights&) const = default;
-  // "mobility=2,shelter=8,pawnStep=6,passed=0,paper=5,kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000"
+  // "mobility=2,shelter=8,pawnStep=6,flankPawnStep=100,kingHome=0,passed=0,paper=5,kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000"
   std::string text() const;
   // The weights that mean something in `v` (paper only with paper colours, and so on).
   static std::vector<std::string> namesFor(const Variant& v);

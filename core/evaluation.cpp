@@ -7,6 +7,7 @@
 #include <mutex>
 #include <queue>
 
+#include "position_text.hpp"
 #include "sectors.hpp"
 
 namespace tessera {
@@ -116,10 +117,51 @@ bool isPassed(const Variant& v, const std::array<int, kMaxFiles>& enemyFront, in
   return true;
 }
 
-int sideScore(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& w) {
+// How central a file is, in percent: 0 on an edge file, 100 on the central ones (two on an even
+// board), in proportion between.
+int fileCentrality(const Variant& v, int file) {
+  const int files = v.size.files;
+  if (files <= 2) return 100;
+  const int fromCentre = std::abs(2 * file - (files - 1));
+  return std::min(100, (files - 1 - fromCentre) * 100 / (files - 2));
+}
+
+// The non-royal, non-promoting material both sides have at the start: how far from it the pieces
+// on the board are tells the middle game from the ending (two sides). 0 where the start has none
+// (Shifting Sands: every piece stands on a bare square as a Pawn).
+int openingPieceMaterial(const Variant& v, const std::vector<int>& values) {
+  thread_local const Variant* variant = nullptr;
+  thread_local const std::vector<int>* forValues = nullptr;
+  thread_local int material = 0;
+  if (variant != &v || forValues != &values) {
+    const Position start = startPosition(v);
+    material = 0;
+    for (int s = 0; s < v.sides; ++s)
+      start.occupied(s).forEach([&](Square sq) {
+        const int type = pieceType(start.at(sq));
+        if (!v.isPromotingType(type) && !v.pieces[static_cast<std::size_t>(type)].royal)
+          material += values[static_cast<std::size_t>(type)];
+      });
+    variant = &v;
+    forValues = &values;
+  }
+  return material;
+}
+
+// A side's score, and what evaluate() weighs by how far the game has gone.
+struct SideTerms {
+  int score = 0;
+  int pieceMaterial = 0;  // non-royal, non-promoting
+  int pawnSteps = 0;      // two sides: ranks advanced by its promoting pieces, summed
+  int flankSteps = 0;     // the same, each times (100 - its file's centrality)
+  int kingUp = 0;         // two sides: ranks its King stands above its first rank
+};
+
+SideTerms sideTerms(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& w) {
   const Variant& v = pos.variant();
   const MoveTables& t = pos.tables();
-  int score = 0;
+  SideTerms terms;
+  int& score = terms.score;
   const bool passedCounts = w.passed && v.sides == 2;
   const int lastUp = v.size.ranks - 1;
   std::array<int, kMaxFiles> enemyFront{};
@@ -134,11 +176,13 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values, con
     if (v.isPromotingType(type)) {
       if (v.sides != 2) return;
       const int up = ranksUp(v, side, sq);
-      score += w.pawnStep * up;
+      terms.pawnSteps += up;
+      terms.flankSteps += up * (100 - fileCentrality(v, fileOf(sq)));
       if (passedCounts && isPassed(v, enemyFront, fileOf(sq), up)) score += w.passed * up * up / (lastUp * lastUp);
       return;
     }
     if (v.pieces[static_cast<std::size_t>(type)].royal) return;
+    terms.pieceMaterial += values[static_cast<std::size_t>(type)];
     const SquareSet& reach = t.reach(side, type, sq);
     int mobility = 0;
     for (int w = 0; w < 4; ++w) mobility += std::popcount(reach.words[w] & landable(pos, side, w));
@@ -146,6 +190,7 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values, con
   });
   const Square king = pos.royalSquare(side);
   if (king != kNoSquare) {
+    if (v.sides == 2) terms.kingUp = ranksUp(v, side, king);
     for (int df = -1; df <= 1; ++df)
       for (int dr = -1; dr <= 1; ++dr) {
         const int f = fileOf(king) + df, r = rankOf(king) + dr;
@@ -162,7 +207,16 @@ int sideScore(const Position& pos, int side, const std::vector<int>& values, con
       if (pos.paper(sq) >= 0 && pos.paperOwner(sq) == side) score += w.paper;
     });
   if (v.hasSectors() && w.sector) score += w.sector * sectorsControlled(pos, side);
-  return score;
+  return terms;
+}
+
+// Two sides: the Pawn steps and the King's place, weighed by `middle`, how much of the opening's
+// piece material is still on the board (percent). In the middle game a step on a flank file earns
+// flankPawnStep percent of one in the centre, and a King off its first rank loses kingHome a rank;
+// in the ending every step counts alike and the King may come out.
+int phasedTerms(const SideTerms& t, const EvalWeights& w, int middle) {
+  const int flankLoss = (100 - w.flankPawnStep) * middle / 100 * t.flankSteps / 100;
+  return w.pawnStep * (t.pawnSteps * 100 - flankLoss) / 100 - w.kingHome * t.kingUp * middle / 100;
 }
 
 }  // namespace
@@ -186,7 +240,14 @@ int evaluate(const Position& pos, int side) {
 
 int evaluate(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& weights) {
   const Variant& v = pos.variant();
-  const int own = sideScore(pos, side, values, weights);
+  if (v.sides == 2) {
+    const SideTerms own = sideTerms(pos, side, values, weights);
+    const SideTerms other = sideTerms(pos, 1 - side, values, weights);
+    const int opening = openingPieceMaterial(v, values);
+    const int middle = opening ? std::min(100, (own.pieceMaterial + other.pieceMaterial) * 100 / opening) : 0;
+    return own.score + phasedTerms(own, weights, middle) - other.score - phasedTerms(other, weights, middle);
+  }
+  const int own = sideTerms(pos, side, values, weights).score;
   int others = 0, count = 0, out = 0;
   for (int s = 0; s < v.sides; ++s) {
     if (s == side) continue;
@@ -194,10 +255,10 @@ int evaluate(const Position& pos, int side, const std::vector<int>& values, cons
       ++out;
       continue;
     }
-    others += sideScore(pos, s, values, weights);
+    others += sideTerms(pos, s, values, weights).score;
     ++count;
   }
-  return (count ? own - others / count : own) + (v.sides > 2 ? weights.opponentOut * out : 0);
+  return (count ? own - others / count : own) + weights.opponentOut * out;
 }
 
 }  // namespace tessera

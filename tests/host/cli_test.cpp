@@ -341,7 +341,7 @@ TEST(CliTune, TriesOnlyTheWeightsNamedAndAWeightAtZeroAtAStepOfItsOwnSize) {
   EXPECT_NE(r.output.find("sector 0 -> 10: "), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("mobility 2 ->"), std::string::npos) << "only the weight named" << r.output;
   expectRefused("tune --variant chess --weights sector",
-                "--weights: 'sector' is not an evaluation weight of chess (mobility, shelter, pawnStep, passed)");
+                "--weights: 'sector' is not an evaluation weight of chess (mobility, shelter, pawnStep, flankPawnStep, kingHome, passed)");
   expectRefused("tune --variant chess --weights mobility,,shelter", "--weights: an empty name in 'mobility,,shelter'");
   expectRefused("tune --variant chess --weights shelter,", "--weights: an empty name in 'shelter,'");
   expectRefused("tune --variant chess --weights=", "--weights: no weight named");
