@@ -1,7 +1,8 @@
 #pragma once
 // How good a position is for a side, in centipawns: material with values derived from each piece
-// type's move set, mobility, the King's shelter, Pawn progress and the terrain (paper colours a side
-// owns, tiles around the King). docs/engine.md explains each term and where its weight comes from.
+// type's move set, mobility, the King's shelter (and, in the middle game, its place), Pawn progress
+// and the terrain (paper colours a side owns, tiles around the King). docs/engine.md explains each
+// term and where its weight comes from.
 #include <vector>
 
 #include "eval_weights.hpp"
