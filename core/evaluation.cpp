@@ -243,7 +243,10 @@ int evaluate(const Position& pos, int side, const std::vector<int>& values, cons
   if (v.sides == 2) {
     const SideTerms own = sideTerms(pos, side, values, weights);
     const SideTerms other = sideTerms(pos, 1 - side, values, weights);
-    const int opening = openingPieceMaterial(v, values);
+    // Where neither phased term is on (every variant but chess and Tiled Squares), the start's
+    // material is never looked up.
+    const bool phased = weights.flankPawnStep != 100 || weights.kingHome != 0;
+    const int opening = phased ? openingPieceMaterial(v, values) : 0;
     const int middle = opening ? std::min(100, (own.pieceMaterial + other.pieceMaterial) * 100 / opening) : 0;
     return own.score + phasedTerms(own, weights, middle) - other.score - phasedTerms(other, weights, middle);
   }
