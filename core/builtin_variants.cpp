@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "move_tables.hpp"
+#include "piece_values.hpp"
 #include "position.hpp"
 #include "position_text.hpp"
 #include "variant.hpp"
@@ -216,7 +217,7 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
   v.tables = buildMoveTables(v);
   if (v.hasSquareColours()) v.startPosition = retypedStart(v);
   try {
-    startPosition(v);
+    v.material = deriveMaterialValues(v);  // reads the start position
   } catch (const PositionError& e) {
     throw VariantError("option '" + std::string(optionText) + "' gives no valid start: " + e.what());
   }

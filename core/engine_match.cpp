@@ -95,11 +95,10 @@ int adjudicationScore(const Position& pos, const Seating& seating) {
   if (const int ahead = seating.in(pos, true) - seating.in(pos, false)) return ahead > 0 ? kMateScore : -kMateScore;
   EvalWeights w = defaultWeights(pos.variant());
   w.opponentOut = 0;
-  const std::vector<int>& values = pieceValues(pos.variant());
   int total = 0, count = 0;
   for (int side = 0; side < 4; ++side)
     if (seating.isA[static_cast<std::size_t>(side)] && pos.inGame(side)) {
-      total += evaluate(pos, side, values, w);
+      total += evaluate(pos, side, w);
       ++count;
     }
   return total / count;

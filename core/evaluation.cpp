@@ -2,51 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
-#include <map>
-#include <mutex>
-#include <queue>
 
-#include "position_text.hpp"
 #include "sectors.hpp"
 
 namespace tessera {
 namespace {
-
-int derivedValue(const Variant& v, const MoveTables& t, int type) {
-  if (v.pieces[static_cast<std::size_t>(type)].royal) return 0;
-  if (v.isPromotingType(type)) return 100;
-  int squares = 0, reached = 0;
-  t.playable.forEach([&](Square sq) {
-    ++squares;
-    reached += t.reach(0, type, sq).count();
-  });
-  if (squares == 0 || reached == 0) return 100;
-  // How much of the board the piece can ever get to (a Bishop: half of it).
-  SquareSet seen;
-  std::queue<Square> todo;
-  Square first = kNoSquare;
-  t.playable.forEach([&](Square sq) {
-    if (first == kNoSquare) first = sq;
-  });
-  todo.push(first);
-  seen.set(first);
-  int connected = 1;
-  while (!todo.empty()) {
-    const Square sq = todo.front();
-    todo.pop();
-    t.reach(0, type, sq).forEach([&](Square next) {
-      if (!seen.test(next)) {
-        seen.set(next);
-        ++connected;
-        todo.push(next);
-      }
-    });
-  }
-  const double average = static_cast<double>(reached) / squares;
-  const double share = static_cast<double>(connected) / squares;
-  return static_cast<int>(70.0 * std::pow(average, 0.85) * (0.5 + 0.5 * share));
-}
 
 // What a piece of a type-changing variant becomes on its next move, on average over the squares it
 // reaches: the type the colour there gives it (Chameleon Redux: the fixed square colours; Shifting
@@ -126,28 +86,6 @@ int fileCentrality(const Variant& v, int file) {
   return std::min(100, (files - 1 - fromCentre) * 100 / (files - 2));
 }
 
-// The non-royal, non-promoting material both sides have at the start: how far from it the pieces
-// on the board are tells the middle game from the ending (two sides). 0 where the start has none
-// (Shifting Sands: every piece stands on a bare square as a Pawn).
-int openingPieceMaterial(const Variant& v, const std::vector<int>& values) {
-  thread_local const Variant* variant = nullptr;
-  thread_local const std::vector<int>* forValues = nullptr;
-  thread_local int material = 0;
-  if (variant != &v || forValues != &values) {
-    const Position start = startPosition(v);
-    material = 0;
-    for (int s = 0; s < v.sides; ++s)
-      start.occupied(s).forEach([&](Square sq) {
-        const int type = pieceType(start.at(sq));
-        if (!v.isPromotingType(type) && !v.pieces[static_cast<std::size_t>(type)].royal)
-          material += values[static_cast<std::size_t>(type)];
-      });
-    variant = &v;
-    forValues = &values;
-  }
-  return material;
-}
-
 // A side's score, and what evaluate() weighs by how far the game has gone.
 struct SideTerms {
   int score = 0;
@@ -221,32 +159,17 @@ int phasedTerms(const SideTerms& t, const EvalWeights& w, int middle) {
 
 }  // namespace
 
-const std::vector<int>& pieceValues(const Variant& v) {
-  static std::mutex guard;
-  static std::map<const Variant*, std::vector<int>> cache;
-  const std::lock_guard lock(guard);
-  auto it = cache.find(&v);
-  if (it == cache.end()) {
-    std::vector<int> values;
-    for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type) values.push_back(derivedValue(v, *v.tables, type));
-    it = cache.emplace(&v, std::move(values)).first;
-  }
-  return it->second;
-}
-
 int evaluate(const Position& pos, int side) {
-  return evaluate(pos, side, pieceValues(pos.variant()), defaultWeights(pos.variant()));
+  return evaluate(pos, side, defaultWeights(pos.variant()));
 }
 
-int evaluate(const Position& pos, int side, const std::vector<int>& values, const EvalWeights& weights) {
+int evaluate(const Position& pos, int side, const EvalWeights& weights) {
   const Variant& v = pos.variant();
+  const std::vector<int>& values = pieceValues(v);
   if (v.sides == 2) {
     const SideTerms own = sideTerms(pos, side, values, weights);
     const SideTerms other = sideTerms(pos, 1 - side, values, weights);
-    // Where neither phased term is on (every variant but chess and Tiled Squares), the start's
-    // material is never looked up.
-    const bool phased = weights.flankPawnStep != 100 || weights.kingHome != 0;
-    const int opening = phased ? openingPieceMaterial(v, values) : 0;
+    const int opening = v.material->startPieceMaterial;
     const int middle = opening ? std::min(100, (own.pieceMaterial + other.pieceMaterial) * 100 / opening) : 0;
     return own.score + phasedTerms(own, weights, middle) - other.score - phasedTerms(other, weights, middle);
   }

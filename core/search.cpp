@@ -73,8 +73,8 @@ bool Searcher::sameTeam(int a, int b) const {
 
 int Searcher::staticScore(const Position& pos) const {
   const int side = pos.sideToMove();
-  if (!fourPlayers_) return evaluate(pos, side, *values_, weights_);
-  const int e = evaluate(pos, rootSide_, *values_, weights_);
+  if (!fourPlayers_) return evaluate(pos, side, weights_);
+  const int e = evaluate(pos, rootSide_, weights_);
   return sameTeam(side, rootSide_) ? e : -e;
 }
 

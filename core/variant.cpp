@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "move_tables.hpp"
+#include "piece_values.hpp"
+#include "position_text.hpp"
 #include "zobrist.hpp"
 
 namespace tessera {
@@ -277,6 +279,11 @@ std::vector<Variant> parseVariantText(std::string_view text, std::string_view so
       v.tables = buildMoveTables(v);
     } catch (const std::exception& e) {
       parser.fail(startLine[i], "variant '" + v.name + "': " + e.what());
+    }
+    try {
+      v.material = deriveMaterialValues(v);  // reads the start position
+    } catch (const PositionError& e) {
+      parser.fail(startLine[i], "variant '" + v.name + "', start: " + e.what());
     }
   }
   return out;

@@ -26,6 +26,8 @@ struct PieceType {
   bool royal = false;
 };
 
+struct MaterialValues;  // piece_values.hpp
+
 class VariantError : public std::runtime_error {
  public:
   explicit VariantError(const std::string& what) : std::runtime_error(visibleText(what)) {}  // input quoted in it stays readable
@@ -108,6 +110,7 @@ struct Variant {
     return typeForColour[squareColour[sq]];
   }
   std::shared_ptr<const MoveTables> tables;
+  std::shared_ptr<const MaterialValues> material;  // set with the tables, from them and the start
 
   int typeByLetter(char upper) const;
   int typeByName(std::string_view name) const;

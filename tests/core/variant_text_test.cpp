@@ -51,6 +51,11 @@ TEST(VariantText, ErrorsNameTheLine) {
   EXPECT_NE(message("[x]\ncolour = red\n").find("unknown key 'colour'"), std::string::npos);
   EXPECT_NE(message("board = 8x8\n").find("before the first"), std::string::npos);
   EXPECT_NE(message("[x]\nboard = 8x8\npiece = rook R R\nstart = 8/8/8/8/8/8/8/R7 w - - 0 1\n").find("no royal piece"), std::string::npos);
+  // A start position that does not read is refused with the variant, not later when a game starts.
+  EXPECT_EQ(message("[x]\nboard = 8x8\npiece = king K K royal\npiece = rook R R\nstart = 8/8/8/8/8/8/8/RK6 w - - 0 1\n"),
+            "my.variants, line 1: variant 'x', start: position string, character 1: Black must have exactly one king, found 0");
+  EXPECT_EQ(message("[x]\nboard = 8x8\npiece = king K K royal\nstart = 4k3/8/8/8/8/8/8/4KZ2 w - - 0 1\n"),
+            "my.variants, line 1: variant 'x', start: position string, character 19: 'Z' is no piece of x");
 }
 
 // Mistakes in a variant file found by fuzzing (2026-11-26; scripts/fuzz.sh): each crashed the

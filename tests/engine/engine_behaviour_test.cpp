@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "core/engine_match.hpp"
 #include "core/evaluation.hpp"
@@ -35,6 +36,31 @@ TEST(EngineValues, AFairyPieceThatCombinesTwoIsWorthMoreThanEither) {
   for (const auto& piece : dd.pieces) EXPECT_GE(pieceValues(dd)[static_cast<std::size_t>(dd.typeByName(piece.name))], 0);
   // The Sultana moves as Queen and Knight together in Desert Dust; the Raven reaches far too.
   EXPECT_GT(valueOf(dd, "sultana"), valueOf(dd, "caliph"));
+}
+
+// A program may read a variant, drop it and read another into the same place (a test, a variant
+// file loaded again): the second must be valued by its own pieces. The values were once kept by the
+// variant's address, and the second got the first's.
+TEST(EngineValues, AVariantMadeWhereAnotherWasIsValuedByItsOwnPieces) {
+  const char* rooks = "[rooks]\nboard = 8x8\npiece = king K K royal\npiece = rook R R\n"
+                      "start = r3k3/8/8/8/8/8/8/R3K3 w - - 0 1\n";
+  const char* knights = "[knights]\nboard = 8x8\npiece = king K K royal\npiece = knight N N\n"
+                        "piece = bishop B B\nstart = nb2k3/8/8/8/8/8/8/NB2K3 w - - 0 1\n";
+  std::optional<Variant> slot;
+  slot.emplace(parseVariantText(rooks, "first")[0]);
+  const Variant* first = &*slot;
+  const std::vector<int> rookValues = pieceValues(*slot);
+  EXPECT_EQ(evaluate(parsePosition(*slot, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), 0), 0);
+  slot.emplace(parseVariantText(knights, "second")[0]);
+  ASSERT_EQ(&*slot, first) << "the second variant is where the first was";
+  const Variant alone = parseVariantText(knights, "alone")[0];
+  ASSERT_EQ(pieceValues(*slot).size(), 3u);
+  EXPECT_EQ(pieceValues(*slot), pieceValues(alone));
+  EXPECT_NE(pieceValues(*slot)[1], rookValues[1]) << "a Knight is not valued as the Rook before it";
+  // White a Knight and a Bishop up: what a fresh reading of the variant says.
+  const char* up = "4k3/8/8/8/8/8/8/NB2K3 w - - 0 1";
+  EXPECT_EQ(evaluate(parsePosition(*slot, up), 0), evaluate(parsePosition(alone, up), 0));
+  EXPECT_GT(evaluate(parsePosition(*slot, up), 0), 400);
 }
 
 TEST(EngineEvaluation, SymmetricPositionsAreEvenAndAnExtraQueenCounts) {
@@ -79,8 +105,9 @@ TEST(EngineSearch, ChessHintsFromTheStartMoveCentralPawnsOrPiecesNotFlankPawns) 
       EXPECT_GE(fileOf(m.from), 2) << "ply " << ply << ": " << text;
       EXPECT_LE(fileOf(m.from), 5) << "ply " << ply << ": " << text;
     }
-    if (m.kind != MoveKind::Castle)
+    if (m.kind != MoveKind::Castle) {
       EXPECT_FALSE(chess.pieces[static_cast<std::size_t>(type)].royal) << "ply " << ply << ": " << text;
+    }
     pos.make(m);
   }
 }
@@ -157,17 +184,16 @@ TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
 TEST(EngineEvaluation, TheWeightsChangeTheScoreTheirTermsDescribe) {
   // White's Knight developed, Black's not: mobility counts it, and only mobility.
   Position pos = parsePosition(builtinVariant("chess"), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
-  const auto& values = pieceValues(pos.variant());
   EvalWeights none = defaultWeights(pos.variant());
   none.mobility = 0;
   EvalWeights double_ = defaultWeights(pos.variant());
   double_.mobility *= 2;
-  const int without = evaluate(pos, 0, values, none), with = evaluate(pos, 0, values, defaultWeights(pos.variant()));
+  const int without = evaluate(pos, 0, none), with = evaluate(pos, 0, defaultWeights(pos.variant()));
   EXPECT_GT(with, without) << "the developed Knight reaches more squares";
-  EXPECT_EQ(evaluate(pos, 0, values, double_) - with, with - without) << "the term is linear in its weight";
+  EXPECT_EQ(evaluate(pos, 0, double_) - with, with - without) << "the term is linear in its weight";
   EvalWeights paperless = defaultWeights(pos.variant());
   paperless.paper = 0;
-  EXPECT_EQ(evaluate(pos, 0, values, paperless), with) << "chess has no paper colours";
+  EXPECT_EQ(evaluate(pos, 0, paperless), with) << "chess has no paper colours";
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("chess")), (std::vector<std::string>{"mobility", "shelter", "pawnStep", "flankPawnStep", "kingHome", "passed"}));
   EXPECT_EQ(EvalWeights::namesFor(builtinVariant("shifting-sands")),
             (std::vector<std::string>{"mobility", "shelter", "pawnStep", "flankPawnStep", "kingHome", "passed", "paper", "nextType"}));
@@ -184,7 +210,7 @@ TEST(EngineEvaluation, APassedPawnGainsMoreTheFurtherItHasCome) {
     EvalWeights off = defaultWeights(chess), on = defaultWeights(chess);
     off.passed = 0;
     on.passed = 200;
-    return evaluate(pos, 0, pieceValues(chess), on) - evaluate(pos, 0, pieceValues(chess), off);
+    return evaluate(pos, 0, on) - evaluate(pos, 0, off);
   };
   // Four ranks up of seven: 200 x (4/7)^2.
   EXPECT_EQ(gain("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1"), 65) << "no black Pawn at all";
@@ -212,7 +238,7 @@ TEST(EngineEvaluation, InTheMiddleGameFlankPawnStepsCountLessAndTheKingStaysHome
     off.kingHome = 0;
     on.flankPawnStep = flankPawnStep;
     on.kingHome = kingHome;
-    return evaluate(pos, 0, pieceValues(chess), on) - evaluate(pos, 0, pieceValues(chess), off);
+    return evaluate(pos, 0, on) - evaluate(pos, 0, off);
   };
   const int step = defaultWeights(chess).pawnStep;
   // 1.h4: two ranks on the edge file, none of it counted; 1.e4: a central file, all of it.
@@ -239,13 +265,12 @@ TEST(EngineEvaluation, FourPlayersAnOpponentOutOfTheGameIsWorthItsWeight) {
   generateLegal(pos, legal);
   ASSERT_EQ(legal.size(), 1);
   ASSERT_EQ(legal[0].kind, MoveKind::Elimination);
-  const auto& values = pieceValues(v);
   EvalWeights without = defaultWeights(v);
   without.opponentOut = 0;
-  const int before = evaluate(pos, 0, values, defaultWeights(v));
+  const int before = evaluate(pos, 0, defaultWeights(v));
   pos.make(legal[0]);
-  EXPECT_EQ(evaluate(pos, 0, values, defaultWeights(v)) - before, defaultWeights(v).opponentOut);
-  EXPECT_EQ(evaluate(pos, 0, values, without), before) << "nothing else changed for South";
+  EXPECT_EQ(evaluate(pos, 0, defaultWeights(v)) - before, defaultWeights(v).opponentOut);
+  EXPECT_EQ(evaluate(pos, 0, without), before) << "nothing else changed for South";
   EXPECT_GT(defaultWeights(v).opponentOut, 0);
 }
 
@@ -257,11 +282,10 @@ TEST(EngineEvaluation, MobilityCountsOnlySquaresAPieceCouldLandOn) {
   const Position start = startPosition(v);
   const Position tiled = parsePosition(
       v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 tttttttt/tttttttt/8/8/8/t1t5/tttttttt/tttttttt");
-  const auto& values = pieceValues(v);
   EvalWeights none = defaultWeights(v);
   none.mobility = 0;
   const auto mobility = [&](const Position& pos) {
-    return evaluate(pos, 0, values, defaultWeights(v)) - evaluate(pos, 0, values, none);
+    return evaluate(pos, 0, defaultWeights(v)) - evaluate(pos, 0, none);
   };
   EXPECT_EQ(mobility(start), 0) << "both sides alike";
   EXPECT_EQ(mobility(tiled), 2 * defaultWeights(v).mobility);
@@ -274,11 +298,10 @@ TEST(EngineEvaluation, ShiftingChessCountsTheSectorsASideMayShift) {
   const Position start = startPosition(v);
   const Position knightOut = parsePosition(v, "rnbqkbnr/pppppppp/N7/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 1 1 BII,BIII");
   const Position tied = parsePosition(v, "rnbqkbnr/1ppppppp/N7/p7/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 2 BII,BIII");
-  const auto& values = pieceValues(v);
   EvalWeights none = defaultWeights(v), some = defaultWeights(v);
   none.sector = 0;
   some.sector = 25;
-  const auto gain = [&](const Position& pos) { return evaluate(pos, 0, values, some) - evaluate(pos, 0, values, none); };
+  const auto gain = [&](const Position& pos) { return evaluate(pos, 0, some) - evaluate(pos, 0, none); };
   EXPECT_EQ(gain(start), 0);
   EXPECT_EQ(gain(knightOut), 25);
   EXPECT_EQ(gain(tied), 0) << "AIII: one White, one Black piece";
@@ -294,9 +317,8 @@ TEST(EngineEvaluation, AShiftingSandsPieceIsWorthPartlyWhatItBecomesNext) {
   now.nextType = 0;
   EvalWeights next = defaultWeights(v);
   next.nextType = 50;
-  const auto& values = pieceValues(v);
-  const int bareLoss = evaluate(bare, 0, values, next) - evaluate(bare, 0, values, now);
-  const int yellowLoss = evaluate(yellowAhead, 0, values, next) - evaluate(yellowAhead, 0, values, now);
+  const int bareLoss = evaluate(bare, 0, next) - evaluate(bare, 0, now);
+  const int yellowLoss = evaluate(yellowAhead, 0, next) - evaluate(yellowAhead, 0, now);
   EXPECT_LT(bareLoss, -200) << "halfway from a Queen to (mostly) a Pawn";
   EXPECT_LT(bareLoss, yellowLoss);
   EXPECT_LT(yellowLoss, 0);

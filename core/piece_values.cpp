@@ -1,0 +1,63 @@
+#include "piece_values.hpp"
+
+#include <cmath>
+#include <queue>
+
+#include "move_tables.hpp"
+#include "position_text.hpp"
+
+namespace tessera {
+namespace {
+
+int derivedValue(const Variant& v, const MoveTables& t, int type) {
+  if (v.pieces[static_cast<std::size_t>(type)].royal) return 0;
+  if (v.isPromotingType(type)) return 100;
+  int squares = 0, reached = 0;
+  t.playable.forEach([&](Square sq) {
+    ++squares;
+    reached += t.reach(0, type, sq).count();
+  });
+  if (squares == 0 || reached == 0) return 100;
+  // How much of the board the piece can ever get to (a Bishop: half of it).
+  SquareSet seen;
+  std::queue<Square> todo;
+  Square first = kNoSquare;
+  t.playable.forEach([&](Square sq) {
+    if (first == kNoSquare) first = sq;
+  });
+  todo.push(first);
+  seen.set(first);
+  int connected = 1;
+  while (!todo.empty()) {
+    const Square sq = todo.front();
+    todo.pop();
+    t.reach(0, type, sq).forEach([&](Square next) {
+      if (!seen.test(next)) {
+        seen.set(next);
+        ++connected;
+        todo.push(next);
+      }
+    });
+  }
+  const double average = static_cast<double>(reached) / squares;
+  const double share = static_cast<double>(connected) / squares;
+  return static_cast<int>(70.0 * std::pow(average, 0.85) * (0.5 + 0.5 * share));
+}
+
+}  // namespace
+
+std::shared_ptr<const MaterialValues> deriveMaterialValues(const Variant& v) {
+  auto material = std::make_shared<MaterialValues>();
+  for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type)
+    material->ofType.push_back(derivedValue(v, *v.tables, type));
+  const Position start = startPosition(v);
+  for (int s = 0; s < v.sides; ++s)
+    start.occupied(s).forEach([&](Square sq) {
+      const int type = pieceType(start.at(sq));
+      if (!v.isPromotingType(type) && !v.pieces[static_cast<std::size_t>(type)].royal)
+        material->startPieceMaterial += material->ofType[static_cast<std::size_t>(type)];
+    });
+  return material;
+}
+
+}  // namespace tessera

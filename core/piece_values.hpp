@@ -1,0 +1,26 @@
+#pragma once
+// What each piece type of a variant is worth, derived from its move set, and the piece material of
+// its start position. Both are worked out once, when the variant is built, and kept with it
+// (Variant::material), so a variant made later at the same address cannot be given another's.
+#include <memory>
+#include <vector>
+
+#include "variant.hpp"
+
+namespace tessera {
+
+struct MaterialValues {
+  // Per piece type: from how many squares it reaches on an empty board and how much of the board
+  // it can ever reach; the promoting type is fixed at 100, royals at 0.
+  std::vector<int> ofType;
+  // The non-royal, non-promoting material of both sides at the start: the evaluation tells the
+  // middle game from the ending by how much of it is left. 0 where the start has none.
+  int startPieceMaterial = 0;
+};
+
+// Needs the variant's move tables; throws PositionError if its start position does not read.
+std::shared_ptr<const MaterialValues> deriveMaterialValues(const Variant& v);
+
+inline const std::vector<int>& pieceValues(const Variant& v) { return v.material->ofType; }
+
+}  // namespace tessera
