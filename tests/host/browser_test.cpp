@@ -50,6 +50,8 @@ TEST_F(BrowserTest, ShowsTheGameLiveAndTakesHintAndTakeback) {
   ServedTable table("chess");
   HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  // The first state comes after the connection is live (CI once read the actions before it came).
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
   EXPECT_EQ(page.evaluate("document.body.dataset.actions"), "0");
   const int amberBefore = pixelsOf(page.screenshot(), display::kLastAction, "start.png");
 
