@@ -20,22 +20,22 @@ int derivedValue(const Variant& v, const MoveTables& t, int type) {
   if (squares == 0 || reached == 0) return 100;
   // How much of the board the piece can ever get to (a Bishop: half of it).
   SquareSet seen;
-  std::queue<Square> todo;
+  std::queue<Square> toVisit;
   Square first = kNoSquare;
   t.playable.forEach([&](Square sq) {
     if (first == kNoSquare) first = sq;
   });
-  todo.push(first);
+  toVisit.push(first);
   seen.set(first);
   int connected = 1;
-  while (!todo.empty()) {
-    const Square sq = todo.front();
-    todo.pop();
+  while (!toVisit.empty()) {
+    const Square sq = toVisit.front();
+    toVisit.pop();
     t.reach(0, type, sq).forEach([&](Square next) {
       if (!seen.test(next)) {
         seen.set(next);
         ++connected;
-        todo.push(next);
+        toVisit.push(next);
       }
     });
   }
