@@ -45,13 +45,24 @@ bool passesAllow(const Position& pos, const MoveTables& t, const Ray& ray) {
   return true;
 }
 
-// Keeps the first of equal moves among out[first..]: the same move found along two paths.
+// Keeps one of equal moves among out[first..]: the same move found along two paths. On the board a
+// double step and a plain move between the same squares are one action; it passed the square
+// between without jumping either way, so it keeps the double step's en-passant chance.
 void dropRepeats(MoveList& out, int first) {
   int kept = first;
   for (int i = first; i < out.size(); ++i) {
-    bool repeat = false;
-    for (int j = first; j < kept && !repeat; ++j) repeat = out[j] == out[i];
-    if (!repeat) out[kept++] = out[i];
+    Move plain = out[i];
+    plain.doubleStep = false;
+    int repeatOf = -1;
+    for (int j = first; j < kept && repeatOf < 0; ++j) {
+      Move keptPlain = out[j];
+      keptPlain.doubleStep = false;
+      if (keptPlain == plain) repeatOf = j;
+    }
+    if (repeatOf < 0)
+      out[kept++] = out[i];
+    else
+      out[repeatOf].doubleStep = out[repeatOf].doubleStep || out[i].doubleStep;
   }
   out.truncate(kept);
 }

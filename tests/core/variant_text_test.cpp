@@ -121,6 +121,30 @@ start = 7k/8/8/8/8/8/8/R3K3 w - - 0 1
   }
 }
 
+// Found by fuzzing (2026-11-28): a piece with a double step and a slide that both reach a square
+// had two moves from e2 to e4, one giving the en-passant chance and one not, so "e2e4" was
+// "ambiguous" to the referee. It is one action, and the pawn beside it may take en passant.
+TEST(VariantText, ADoubleStepAlsoReachedBySlidingIsOneActionThatAllowsEnPassant) {
+  const auto variants = parseVariantText(R"(
+[lancers]
+board = 8x8
+piece = king K K royal
+piece = lancer L ifmnDfmRfceF
+start = 4k3/8/8/8/3l4/8/4L3/4K3 w - - 0 1
+promotion-pieces = L
+promotion-choices = L
+)", "test");
+  Position pos = startPosition(variants.at(0));
+  // e3 to e7 (five), the King's d1 d2 f1 f2 (four; e2 is the Lancer's).
+  EXPECT_EQ(perft(pos, 1), 9u);
+  const Move e2e4 = parseMove(pos, "e2e4");
+  EXPECT_TRUE(e2e4.doubleStep);
+  pos.make(e2e4);
+  EXPECT_EQ(positionString(pos), "4k3/8/8/8/3lL3/8/8/4K3 b - e3 0 1");
+  pos.make(parseMove(pos, "d4e3"));
+  EXPECT_EQ(positionString(pos), "4k3/8/8/8/8/4l3/8/4K3 w - - 0 2");
+}
+
 TEST(VariantRegistry, UnknownNameListsTheKnownOnes) {
   try {
     builtinVariant("chesss");
