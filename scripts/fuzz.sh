@@ -30,7 +30,16 @@ for target in position_text move_text pgn uci xboard variant_text journal gpio_c
       -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" \
       "build-fuzz/corpus/$target" "build-fuzz/seeds/$target" > "build-fuzz/$target.log" 2>&1; then
     failed+=("$target")
-    grep -E "ERROR|runtime error|SUMMARY|Test unit written" "build-fuzz/$target.log" | head -8 >&2 || true
+    # Enough to reproduce from a CI log alone: the message, where it happened, and the input.
+    grep -E "ERROR|runtime error|terminate called|what\(\)|SUMMARY|Test unit written" "build-fuzz/$target.log" | head -8 >&2 || true
+    grep -E "^ +#[0-9]+ " "build-fuzz/$target.log" | grep -E "tessera|LLVMFuzzerTestOneInput" | head -12 >&2 || true
+    for input in build-fuzz/crashes/"$target"-*; do
+      [ -f "$input" ] || continue
+      echo "fuzz: input $input, $(wc -c < "$input") bytes; as text:" >&2
+      cat -v "$input" | head -60 >&2
+      echo "fuzz: the same in base64 (base64 -d > input to reproduce):" >&2
+      base64 "$input" >&2
+    done
   fi
   grep -E "stat::number_of_executed_units" "build-fuzz/$target.log" || true
 done
