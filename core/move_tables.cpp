@@ -160,6 +160,11 @@ struct Builder {
           c.kingPath.push_back(makeSquare(f, rank));
           if (f == kf) break;
         }
+        const RaySpan& span = t.span(side, royal, king);
+        for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r)
+          if (t.rays[r].flags & kRayMove)
+            for (std::uint32_t k = 0; k < t.rays[r].landCount; ++k)
+              c.kingAlsoMovesThere = c.kingAlsoMovesThere || t.landSquares[t.rays[r].landBegin + k] == c.kingTo;
         t.castling[side][wing] = c;
         const std::uint8_t bit = static_cast<std::uint8_t>(1u << (side * 2 + wing));
         t.castlingRightsTouching[king] |= bit;

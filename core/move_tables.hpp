@@ -35,6 +35,9 @@ struct CastlingRule {
   Square partnerFrom = kNoSquare, partnerTo = kNoSquare;
   SquareSet mustBeEmpty;     // every square strictly between King and partner
   std::vector<Square> kingPath;  // from, the squares crossed, and the landing square
+  // The King's own moves reach kingTo too (an O1, or a W2 beside an O2): castling is then written
+  // King to partner in long algebraic ("e1h1", as Chess960 programs do), so each text names one action.
+  bool kingAlsoMovesThere = false;
 };
 
 struct RaySpan {

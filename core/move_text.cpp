@@ -51,6 +51,10 @@ std::string longAlgebraic(const Position& pos, const Move& m) {
   if (isTileAction(m.kind)) return tileActionText(m);
   if (isPaperAction(m.kind)) return paperActionText(pos, m);
   if (m.kind == MoveKind::SectorShift) return sectorShiftText(pos, m);
+  if (m.kind == MoveKind::Castle) {
+    const CastlingRule& rule = pos.tables().castling[pos.sideToMove()][m.wing];
+    if (rule.kingAlsoMovesThere) return squareName(m.from) + squareName(rule.partnerFrom);
+  }
   std::string s = squareName(m.from) + squareName(m.to);
   if (m.promotion) s += lower(pos.variant().pieces[m.promotion - 1].letter);
   return s;

@@ -67,6 +67,15 @@ void dropRepeats(MoveList& out, int first) {
   out.truncate(kept);
 }
 
+// A piece that may both step onto the en passant square and take en passant there has one action
+// onto it, the capture: two would share one name in long algebraic (and UCI) text.
+void dropPlainMovesOntoEnPassant(MoveList& out, int first, Square enPassant) {
+  int kept = first;
+  for (int i = first; i < out.size(); ++i)
+    if (out[i].kind != MoveKind::Normal || out[i].to != enPassant) out[kept++] = out[i];
+  out.truncate(kept);
+}
+
 void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
   const MoveTables& t = pos.tables();
   const PieceCode p = pos.at(from);
@@ -81,6 +90,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
   const bool royal = v.pieces[type].royal;
   const RaySpan& span = t.span(side, type, from);
   const int first = out.size();
+  bool takesEnPassant = false;
   for (std::uint32_t r = span.begin; r < span.begin + span.count; ++r) {
     const Ray& ray = t.rays[r];
     if ((ray.flags & kRayInitialOnly) && !unmoved) continue;
@@ -100,8 +110,10 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
       if (target == kEmpty) {
         if (ray.flags & kRayMove)
           addWithPromotions(pos, from, to, side, type, (ray.flags & kRayCreatesEnPassant) != 0, MoveKind::Normal, out);
-        if ((ray.flags & kRayEnPassant) && to == pos.enPassantSquare())
+        if ((ray.flags & kRayEnPassant) && to == pos.enPassantSquare()) {
           addWithPromotions(pos, from, to, side, type, false, MoveKind::EnPassant, out);
+          takesEnPassant = true;
+        }
         continue;
       }
       // A royal piece is never taken: a player whose King cannot escape is mated (or, with four
@@ -112,6 +124,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
     }
   }
   if (span.landingsRepeat) dropRepeats(out, first);
+  if (takesEnPassant) dropPlainMovesOntoEnPassant(out, first, pos.enPassantSquare());
 }
 
 void generateCastling(const Position& pos, MoveList& out) {

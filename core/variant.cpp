@@ -270,6 +270,11 @@ std::vector<Variant> parseVariantText(std::string_view text, std::string_view so
     if (v.pieces.empty()) parser.fail(startLine[i], "variant '" + v.name + "' has no pieces");
     if (v.startPosition.empty()) parser.fail(startLine[i], "variant '" + v.name + "' has no start position");
     if (v.royalType() < 0) parser.fail(startLine[i], "variant '" + v.name + "' has no royal piece");
+    // Either a choice is free or it needs a piece in hand; both would be two actions with one name.
+    for (int type : v.holdingsChoices)
+      if (std::find(v.promotionChoices.begin(), v.promotionChoices.end(), type) != v.promotionChoices.end())
+        parser.fail(startLine[i], "variant '" + v.name + "': piece letter '" + std::string(1, v.pieces[type].letter) +
+                                      "' is in both promotion-choices and promotion-from-holdings");
     // A piece that takes its type from the square's colour needs a type for every colour.
     if (std::find(v.changesWithColour.begin(), v.changesWithColour.end(), true) != v.changesWithColour.end())
       for (std::size_t c = 0; c < v.colourLetters.size(); ++c)

@@ -1,6 +1,10 @@
 // Variants are data: a new fairy variant on an ordinary board needs only text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
@@ -76,6 +80,9 @@ TEST(VariantText, MistakesThatOnceCrashedAreRefusedWithTheirLine) {
             "my.variants, line 7: XBetza 'W1111111111', position 2: a number of more than two digits");
   EXPECT_NE(message(chess + "promotion-pieces = P\npromotion-choices = Q Q\n").find("line 8: piece letter 'Q' listed twice"),
             std::string::npos);
+  // Found on 2026-11-28: a letter in both lists made two promotions to it, both "e7e8q".
+  EXPECT_EQ(message(chess + "promotion-pieces = P\npromotion-choices = Q\npromotion-from-holdings = Q\n"),
+            "my.variants, line 1: variant 'x': piece letter 'Q' is in both promotion-choices and promotion-from-holdings");
   EXPECT_NE(message(chess + "fifty-move-limit = 1e9\n").find("line 7: fifty-move-limit must be a whole number from 1 to 999, got '1e9'"),
             std::string::npos);
   EXPECT_NE(message(chess + "sides = four\n").find("line 7: sides must be a whole number"), std::string::npos);
@@ -143,6 +150,63 @@ promotion-choices = L
   EXPECT_EQ(positionString(pos), "4k3/8/8/8/3lL3/8/8/4K3 b - e3 0 1");
   pos.make(parseMove(pos, "d4e3"));
   EXPECT_EQ(positionString(pos), "4k3/8/8/8/8/4l3/8/4K3 w - - 0 2");
+}
+
+// Found while looking for the case above's kin (2026-11-28): a Ferz that moves diagonally and takes
+// en passant diagonally had a plain move and the capture onto the passed square, both "e5d6" in
+// long algebraic. Onto that square it has the capture only.
+TEST(VariantText, APieceThatMayTakeEnPassantOntoASquareHasOnlyTheCaptureThere) {
+  const auto variants = parseVariantText(R"(
+[ferzes]
+board = 8x8
+piece = king K K royal
+piece = pawn P ifmnDfmWfceF
+piece = ferz F mFeF
+start = 4k3/3p4/8/4F3/8/8/8/4K3 b - - 0 1
+promotion-pieces = P
+promotion-choices = F
+)", "test");
+  Position pos = startPosition(variants.at(0));
+  pos.make(parseMove(pos, "d7d5"));
+  ASSERT_EQ(positionString(pos), "4k3/8/8/3pF3/8/8/8/4K3 w - d6 0 2");
+  // The King's five, the Ferz's d4, f4 and f6, and the capture on d6.
+  EXPECT_EQ(perft(pos, 1), 9u);
+  const Move e5d6 = parseMove(pos, "e5d6");
+  EXPECT_EQ(e5d6.kind, MoveKind::EnPassant);
+  EXPECT_EQ(san(pos, e5d6), "Fxd6");
+  pos.make(e5d6);
+  EXPECT_EQ(positionString(pos), "4k3/8/3F4/8/8/8/8/4K3 b - - 0 2");
+}
+
+// Found with the case above: with O1 castling takes the King to f1 or d1, where its own step goes
+// too, and both actions were "e1f1". Castling is then written King to Rook, as Chess960 programs do.
+TEST(VariantText, CastlingOntoASquareTheKingAlsoStepsToIsWrittenKingToRook) {
+  const auto variants = parseVariantText(R"(
+[short-castling]
+board = 8x8
+piece = king K KO1 royal
+piece = rook R R
+start = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1
+castling = yes
+)", "test");
+  Position pos = startPosition(variants.at(0));
+  MoveList moves;
+  generateLegal(pos, moves);
+  std::vector<std::string> kingTexts;
+  for (const Move& m : moves)
+    if (m.from == pos.royalSquare(0)) kingTexts.push_back(longAlgebraic(pos, m));
+  std::sort(kingTexts.begin(), kingTexts.end());
+  EXPECT_EQ(kingTexts, (std::vector<std::string>{"e1a1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1h1"}));
+  EXPECT_EQ(parseMove(pos, "e1f1").kind, MoveKind::Normal);
+  const Move shortCastle = parseMove(pos, "e1h1");
+  EXPECT_EQ(shortCastle.kind, MoveKind::Castle);
+  EXPECT_EQ(parseMove(pos, "O-O"), shortCastle);
+  pos.make(shortCastle);
+  EXPECT_EQ(positionString(pos), "r3k2r/8/8/8/8/8/8/R3RK2 b kq - 1 1");
+  // Where the King's own moves cannot reach the castling square, the usual "e1g1" stands.
+  Position chess = startPosition(builtinVariant("chess"));
+  for (const char* move : {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"}) chess.make(parseMove(chess, move));
+  EXPECT_EQ(longAlgebraic(chess, parseMove(chess, "O-O")), "e1g1");
 }
 
 TEST(VariantRegistry, UnknownNameListsTheKnownOnes) {
