@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -37,6 +38,34 @@ bool hasInitialMoves(const PieceType& p) {
   for (const MoveTemplate& m : p.moves.templates)
     if (m.initialOnly) return true;
   return false;
+}
+
+// The pieces standing on a start square of theirs that have moved there since: where initial moves
+// go by having moved, the placement alone would read them as unmoved. "e2,d7" or "".
+std::string movedOnStartSquares(const Position& pos, const Placement& start) {
+  const Variant& v = pos.variant();
+  std::string moved;
+  pos.tables().playable.forEach([&](Square sq) {
+    const PieceCode p = pos.at(sq);
+    if (p && p == start.board[sq] && hasInitialMoves(v.pieces[pieceType(p)]) && !pos.unmoved(sq))
+      moved += (moved.empty() ? "" : ",") + squareName(sq);
+  });
+  return moved;
+}
+
+// Reads such a list (`at` is where it starts in the text) and marks those pieces as moved.
+void readMovedOnStartSquares(const Variant& v, Position& pos, std::string_view list, std::size_t at) {
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view name = list.substr(0, comma);
+    const auto sq = parseSquare(name, v.size);
+    if (!sq || !pos.unmoved(*sq))
+      fail(at, "'" + std::string(name) + "' holds no piece with initial moves on its start square");
+    pos.setUnmoved(*sq, false);
+    if (comma == std::string_view::npos) break;
+    at += comma + 1;
+    list = list.substr(comma + 1);
+  }
 }
 
 const char* sideName(const Variant& v, int side) {
@@ -206,15 +235,7 @@ void parsePaper(const Variant& v, Position& pos, std::string_view text, std::siz
       }
       for (std::size_t c = 0; c < v.paperColours.size(); ++c) pos.setPool(static_cast<int>(c), counts[c]);
     } else if (part.rfind("moved=", 0) == 0) {
-      std::string_view list = part.substr(6);
-      while (!list.empty()) {
-        const std::size_t comma = list.find(',');
-        const std::string_view name = list.substr(0, comma);
-        const auto sq = parseSquare(name, v.size);
-        if (!sq || !pos.unmoved(*sq)) fail(at + i + 1, "'" + std::string(name) + "' holds no Pawn on its start square");
-        pos.setUnmoved(*sq, false);
-        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-      }
+      readMovedOnStartSquares(v, pos, part.substr(6), at + i + 1 + 6);
     } else {
       fail(at + i + 1, "colour facts are pool= or moved=");
     }
@@ -245,12 +266,7 @@ std::string paperString(const Position& pos, const Placement& start) {
   }
   s += ";pool=";
   for (std::size_t c = 0; c < v.paperColours.size(); ++c) s += std::string(pos.poolCount(static_cast<int>(c)), v.paperColours[c]);
-  std::string moved;
-  pos.tables().playable.forEach([&](Square sq) {
-    const PieceCode p = pos.at(sq);
-    if (p && p == start.board[sq] && hasInitialMoves(v.pieces[pieceType(p)]) && !pos.unmoved(sq))
-      moved += (moved.empty() ? "" : ",") + squareName(sq);
-  });
+  const std::string moved = movedOnStartSquares(pos, start);
   if (!moved.empty()) s += ";moved=" + moved;
   return s;
 }
@@ -327,6 +343,12 @@ Position parsePosition(const Variant& v, std::string_view text) {
     fields.emplace_back(std::string(text.substr(i, j - i)), i);
     i = j;
   }
+  // A piece of a variant file that came back to its start square (`moved=e2`, written only then).
+  std::optional<std::pair<std::string, std::size_t>> movedField;
+  if (!v.hasPaperColours() && !fields.empty() && fields.back().first.rfind("moved=", 0) == 0) {
+    movedField = fields.back();
+    fields.pop_back();
+  }
   if (fields.empty()) fail(placementEnd, "the side to move is missing (w or b)");
   const std::size_t maxFields = (v.hasTiles() || v.hasSectors() || v.hasPaperColours()) ? 6 : 5;
   if (fields.size() > maxFields) fail(fields[maxFields].second, "unexpected extra field '" + fields[maxFields].first + "'");
@@ -347,6 +369,7 @@ Position parsePosition(const Variant& v, std::string_view text) {
     if (!v.initialMoveRanks && hasInitialMoves(v.pieces[pieceType(p)]) && start.board[sq] == p)
       pos.setUnmoved(static_cast<Square>(sq), true);
   }
+  if (movedField) readMovedOnStartSquares(v, pos, std::string_view(movedField->first).substr(6), movedField->second + 6);
   for (int s = 0; s < v.sides; ++s)
     for (std::size_t t = 0; t < v.pieces.size(); ++t) {
       const int n = placement.holdings[s][t];
@@ -520,7 +543,12 @@ std::string positionString(const Position& pos) {
   s += ' ' + std::to_string(pos.halfmoveClock()) + ' ' + std::to_string(pos.fullmoveNumber());
   if (v.hasTiles()) s += ' ' + tilesString(pos);
   if (v.hasSectors()) s += ' ' + emptySlotsString(pos.sectorSlots());
-  if (v.hasPaperColours()) s += ' ' + paperString(pos, parsePlacement(v, v.startPosition));
+  if (v.hasPaperColours()) {
+    s += ' ' + paperString(pos, parsePlacement(v, v.startPosition));
+  } else if (!v.initialMoveRanks) {
+    const std::string moved = movedOnStartSquares(pos, parsePlacement(v, v.startPosition));
+    if (!moved.empty()) s += " moved=" + moved;
+  }
   return s;
 }
 

@@ -250,7 +250,9 @@ class Parser {
           t.passes.push_back({unit.dx * k, unit.dy * k});
           t.conditions.push_back(PassCondition::Empty);
         }
-        t.createsEnPassant = t.canMove && !t.canCapture && g > 1;
+        // Only two squares straight ahead: a position string names the passed square alone, and
+        // reads the piece that passed as the one a step beyond it.
+        t.createsEnPassant = t.canMove && !t.canCapture && v.dx == 0 && v.dy == 2;
       }
       result.templates.push_back(std::move(t));
     }

@@ -30,7 +30,7 @@ struct MoveTemplate {
   bool canCapture = true;
   bool enPassant = false;    // may capture en passant onto an e.p. square
   bool initialOnly = false;  // only for a piece that has not moved
-  bool createsEnPassant = false;  // a non-jumping move-only leap: the passed square becomes e.p.
+  bool createsEnPassant = false;  // a non-jumping move-only double step ahead: the passed square becomes e.p.
   friend bool operator==(const MoveTemplate&, const MoveTemplate&) = default;
 };
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/move_text.hpp"
+#include "core/perft.hpp"
 #include "core/position_text.hpp"
 
 using namespace tessera;
@@ -110,6 +111,33 @@ TEST(PositionTextErrors, APoolOfMoreThanFifteenOfAColourIsRefused) {
   // The message points at "pool=" (counting from 1), as for a letter that is no colour.
   EXPECT_EQ(errorOf(sands, beforePool + std::string(16, 'B')),
             "position string, character " + std::to_string(beforePool.size() - 4) + ": more than 15 of one colour in the pool");
+}
+
+// Found on 2026-11-28 with random variant files: a piece with an initial move that came back to its
+// start square was read from its position string as never having moved, and had its initial move
+// (a capture along the file) back. The string now says "moved=" for such pieces.
+TEST(PositionText, APieceBackOnItsStartSquareIsWrittenAsMoved) {
+  const Variant v = parseVariantText(R"(
+[guards]
+board = 8x8
+piece = king K K royal
+piece = guard G WifmnD
+start = 4k3/8/8/8/8/8/4G3/4K3 w - - 0 1
+)", "test").at(0);
+  Position pos = startPosition(v);
+  EXPECT_EQ(perft(pos, 1), 8u);  // the Guard's e3, e4, d2, f2; the King's d1, f1, d2, f2
+  for (const char* move : {"e2d2", "e8d8", "d2e2", "d8e8"}) pos.make(parseMove(pos, move));
+  const std::string written = positionString(pos);
+  EXPECT_EQ(written, "4k3/8/8/8/8/8/4G3/4K3 w - - 4 3 moved=e2");
+  const Position read = parsePosition(v, written);
+  EXPECT_EQ(positionString(read), written);
+  Position again = read;
+  EXPECT_EQ(perft(again, 1), 7u);  // no e4 any more
+  EXPECT_THROW(parseMove(again, "e2e4"), MoveTextError);
+  // Without the field the Guard is read as unmoved, as in the start position.
+  EXPECT_EQ(positionString(parsePosition(v, "4k3/8/8/8/8/8/4G3/4K3 w - - 4 3")), "4k3/8/8/8/8/8/4G3/4K3 w - - 4 3");
+  EXPECT_EQ(errorOf(v, "4k3/8/8/8/8/8/4G3/4K3 w - - 4 3 moved=e3"),
+            "position string, character 39: 'e3' holds no piece with initial moves on its start square");
 }
 
 TEST(SquareNames, RoundTripOnLargeBoards) {

@@ -152,6 +152,27 @@ promotion-choices = L
   EXPECT_EQ(positionString(pos), "4k3/8/8/8/8/4l3/8/4K3 w - - 0 2");
 }
 
+// Found on 2026-11-28 with random variant files: a Berolina Pawn's diagonal double step made the
+// square it crossed an en passant target, which a position string cannot give back (it reads the
+// piece that passed as standing a step straight ahead). Only a double step straight ahead does.
+TEST(VariantText, OnlyADoubleStepStraightAheadAllowsEnPassant) {
+  const auto variants = parseVariantText(R"(
+[berolina]
+board = 8x8
+piece = king K K royal
+piece = pawn P ifmnAmfFcfWefW
+start = 4k3/8/8/8/2p5/8/3P4/4K3 w - - 0 1
+promotion-pieces = P
+promotion-choices = P
+)", "test");
+  Position pos = startPosition(variants.at(0));
+  pos.make(parseMove(pos, "d2b4"));
+  const std::string written = positionString(pos);
+  EXPECT_EQ(written, "4k3/8/8/8/1Pp5/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(positionString(parsePosition(variants.at(0), written)), written);
+  EXPECT_THROW(parseMove(pos, "c4c3"), MoveTextError);  // no capture of the passed Pawn on c3
+}
+
 // Found while looking for the case above's kin (2026-11-28): a Ferz that moves diagonally and takes
 // en passant diagonally had a plain move and the capture onto the passed square, both "e5d6" in
 // long algebraic. Onto that square it has the capture only.
