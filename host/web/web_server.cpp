@@ -120,7 +120,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     request_ = {};
     stream_.expires_after(std::chrono::seconds(60));
     http::async_read(stream_, buffer_, request_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec || !*self->alive_) return;
+      if (!*self->alive_) return;
+      if (isMalformedRequest(ec)) return self->refuse(ec);
+      if (ec) return;
       if (websocket::is_upgrade(self->request_)) {
         stream_timeout_off(self->stream_);
         std::make_shared<WebSocketSession>(self->stream_.release_socket(), self->server_, self->alive_)
@@ -142,6 +144,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   static void stream_timeout_off(beast::tcp_stream& s) { s.expires_never(); }
+
+  // Bytes that are no HTTP request (or one too large), as opposed to a client leaving or timing out.
+  static bool isMalformedRequest(const beast::error_code& ec) {
+    return ec && ec.category() == beast::error_code(http::error::bad_target).category() &&
+           ec != http::error::end_of_stream && ec != http::error::partial_message;
+  }
+
+  // Says what was wrong, then closes the connection: the parser cannot find the next request.
+  void refuse(const beast::error_code& ec) {
+    auto res = std::make_shared<Response>(http::status::bad_request, 11);
+    res->set(http::field::server, "tessera");
+    res->set(http::field::content_type, "text/plain");
+    res->keep_alive(false);
+    res->body() = "not an HTTP request tessera can read: " + ec.message() + "\n";
+    res->prepare_payload();
+    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, std::size_t) {
+      beast::error_code ignored;
+      self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    });
+  }
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;

@@ -5,9 +5,11 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <array>
 #include <future>
 #include <sstream>
 #include <thread>
@@ -232,6 +234,37 @@ TEST(WebPage, AnswersAPromotionChoiceFromThePage) {
   EXPECT_NE(asked.find("a8=N"), std::string::npos);
   page.send("confirm");  // the proposed Queen
   EXPECT_NE(page.until("\"movetext\":\"1. a8=Q+\""), "");
+}
+
+// Raw bytes to the web port; the reply read until the server closes the connection.
+std::string rawExchange(unsigned short port, const std::string& bytes) {
+  boost::asio::io_context io;
+  tcp::socket socket(io);
+  socket.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+  boost::asio::write(socket, boost::asio::buffer(bytes));
+  std::string reply;
+  beast::error_code ec;
+  std::array<char, 4096> chunk{};
+  while (!ec) {
+    const std::size_t n = socket.read_some(boost::asio::buffer(chunk), ec);
+    reply.append(chunk.data(), n);
+  }
+  return reply;
+}
+
+TEST(WebPage, BytesThatAreNoHttpRequestGetAPlainRefusalAndTheGameGoesOn) {
+  ServedTable table("chess");
+  table.play("e4");
+  const std::string garbage = rawExchange(table.port(), std::string("\x01\x02GARBAGE \xff\r\n\r\n", 14));
+  EXPECT_EQ(garbage.rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << garbage;
+  EXPECT_NE(garbage.find("not an HTTP request tessera can read: "), std::string::npos) << garbage;
+  // A header far larger than any browser sends.
+  const std::string huge = rawExchange(table.port(), "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n");
+  EXPECT_EQ(huge.rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << huge.substr(0, 200);
+  EXPECT_NE(huge.find("header limit"), std::string::npos) << huge.substr(0, 400);
+  // The game and the server go on.
+  table.play("e5");
+  EXPECT_EQ(movesOfRecord(request(table.port(), http::verb::get, "/game.pgn").body()), "1. e4 e5 *");
 }
 
 TEST(WebPage, ABrowserDroppingItsConnectionLeavesTheGameGoingOn) {
