@@ -153,12 +153,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   // Says what was wrong, then closes the connection: the parser cannot find the next request.
   void refuse(const beast::error_code& ec) {
-    auto res = std::make_shared<Response>(http::status::bad_request, 11);
-    res->set(http::field::server, "tessera");
-    res->set(http::field::content_type, "text/plain");
+    auto res = std::make_shared<Response>(
+        reply(request_, http::status::bad_request, "text/plain", "not an HTTP request tessera can read: " + ec.message() + "\n"));
     res->keep_alive(false);
-    res->body() = "not an HTTP request tessera can read: " + ec.message() + "\n";
-    res->prepare_payload();
     http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, std::size_t) {
       beast::error_code ignored;
       self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
