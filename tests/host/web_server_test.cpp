@@ -5,11 +5,11 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <array>
 #include <future>
 #include <sstream>
 #include <thread>
@@ -236,26 +236,31 @@ TEST(WebPage, AnswersAPromotionChoiceFromThePage) {
   EXPECT_NE(page.until("\"movetext\":\"1. a8=Q+\""), "");
 }
 
-// Raw bytes to the web port; the reply read until the server closes the connection.
+// Raw bytes to the web port; the reply read until the server closes the connection, or for at most
+// ten seconds, so that a server that keeps it open fails the test instead of holding it.
 std::string rawExchange(unsigned short port, const std::string& bytes) {
   boost::asio::io_context io;
   tcp::socket socket(io);
   socket.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
   boost::asio::write(socket, boost::asio::buffer(bytes));
   std::string reply;
-  beast::error_code ec;
-  std::array<char, 4096> chunk{};
-  while (!ec) {
-    const std::size_t n = socket.read_some(boost::asio::buffer(chunk), ec);
-    reply.append(chunk.data(), n);
+  bool closed = false;
+  boost::asio::async_read(socket, boost::asio::dynamic_buffer(reply), [&](beast::error_code ec, std::size_t) {
+    closed = ec == boost::asio::error::eof;
+  });
+  io.run_for(std::chrono::seconds(10));
+  if (!io.stopped()) {
+    socket.cancel();
+    io.run();
   }
+  if (!closed) ADD_FAILURE() << "the server did not close the connection within 10 s";
   return reply;
 }
 
 TEST(WebPage, BytesThatAreNoHttpRequestGetAPlainRefusalAndTheGameGoesOn) {
   ServedTable table("chess");
   table.play("e4");
-  const std::string garbage = rawExchange(table.port(), std::string("\x01\x02GARBAGE \xff\r\n\r\n", 14));
+  const std::string garbage = rawExchange(table.port(), "\x01\x02GARBAGE \xff\r\n\r\n");
   EXPECT_EQ(garbage.rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << garbage;
   EXPECT_NE(garbage.find("not an HTTP request tessera can read: "), std::string::npos) << garbage;
   // A header far larger than any browser sends.
