@@ -160,7 +160,11 @@ function show(state) {
 function connect() {
   socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
   socket.onopen = () => { const c = document.getElementById('conn'); c.textContent = 'live'; c.className = ''; };
-  socket.onmessage = e => show(JSON.parse(e.data));
+  socket.onmessage = e => {
+    const m = JSON.parse(e.data);
+    if ('error' in m) document.getElementById('message').textContent = m.error;
+    else show(m);
+  };
   socket.onclose = () => {
     const c = document.getElementById('conn'); c.textContent = 'reconnecting'; c.className = 'down';
     setTimeout(connect, 1000);

@@ -4,8 +4,10 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <algorithm>
 #include <deque>
 
+#include "host/web/json_text.hpp"
 #include "host/web/web_page.hpp"
 
 namespace tessera::web {
@@ -15,7 +17,8 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = boost::asio::ip::tcp;
 
-// One page's WebSocket: state out (newest wins when a slow client falls behind), commands in.
+// One page's WebSocket: state out (newest wins when a slow client falls behind), commands in, and
+// an error back to the page whose command could not be carried out.
 class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
  public:
   WebSocketSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive)
@@ -31,27 +34,42 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
     });
   }
 
-  void send(std::string text) {
-    // Only the newest state matters: keep the message being written and the latest one.
-    if (queue_.size() >= 2) queue_.pop_back();
-    queue_.push_back(std::move(text));
+  void send(std::string state) { enqueue({std::move(state), false}); }
+
+ private:
+  struct Message {
+    std::string text;
+    bool error = false;  // a reply to this page's own command, as opposed to the state
+  };
+
+  // Only the newest state matters when a slow client falls behind, and the newest error: behind the
+  // message being written at most one of each waits.
+  void enqueue(Message m) {
+    const auto waiting = std::find_if(queue_.begin() + (queue_.empty() ? 0 : 1), queue_.end(),
+                                      [&](const Message& q) { return q.error == m.error; });
+    if (waiting != queue_.end()) queue_.erase(waiting);
+    queue_.push_back(std::move(m));
     if (queue_.size() == 1) write();
   }
 
- private:
+  // A command that cannot be carried out is answered to this page alone: {"error": "..."}.
   void read() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) return self->close();
       const std::string text = beast::buffers_to_string(self->buffer_.data());
       self->buffer_.consume(self->buffer_.size());
-      if (*self->alive_) self->server_.backend().command(text);
+      if (!*self->alive_) return;
+      // Beast checks that a text message is UTF-8, so an error quoting it is valid JSON text too.
+      const std::string error = self->ws_.got_text() ? self->server_.backend().command(text)
+                                                     : "commands are text messages, such as 'hint'";
+      if (!error.empty()) self->enqueue({"{\"error\":" + jsonString(error) + "}", true});
       self->read();
     });
   }
 
   void write() {
     ws_.text(true);
-    ws_.async_write(boost::asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    ws_.async_write(boost::asio::buffer(queue_.front().text), [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) return self->close();
       self->queue_.pop_front();
       if (!self->queue_.empty()) self->write();
@@ -64,7 +82,7 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
 
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
-  std::deque<std::string> queue_;
+  std::deque<Message> queue_;
   WebServer& server_;
   std::shared_ptr<bool> alive_;
 };

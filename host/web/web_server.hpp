@@ -18,7 +18,8 @@ struct WebBackend {
   std::function<std::vector<unsigned char>()> boardPng;
   // A button: "hint", "takeback", "confirm", "choose N", "override", "new", "resign", "draw", or a
   // tap on the board: "show SQUARE".
-  // Returns an error text for an unknown command, empty otherwise.
+  // Returns an error text for an unknown command, empty otherwise; the page that sent it gets that
+  // text back as {"error": "..."}.
   std::function<std::string(const std::string&)> command;
 };
 

@@ -74,6 +74,19 @@ TEST_F(BrowserTest, ShowsTheGameLiveAndTakesHintAndTakeback) {
   EXPECT_EQ(table.onLoop([&] { return table.actions(); }), 1);
 }
 
+TEST_F(BrowserTest, ShowsWhyACommandCouldNotBeCarriedOut) {
+  ServedTable table("chess");
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
+  page.evaluate("send('fly')");  // a page of an older build, say, sending a command this one lacks
+  EXPECT_EQ(page.waitFor("document.getElementById('message').textContent", "unknown command 'fly'"),
+            "unknown command 'fly'");
+  EXPECT_EQ(page.evaluate("document.getElementById('conn').textContent"), "live") << "the page stays connected";
+  table.play("e4");
+  EXPECT_EQ(page.waitFor("document.body.dataset.actions", "1"), "1") << "and goes on showing the game";
+}
+
 // The middle of a square of the board in the viewport, wherever the page has put and scaled it:
 // the board is drawn a unit a square, with half a square on the left and below for coordinates.
 cv::Point squareCentre(HeadlessBrowser& page, int file, int rankFromTop) {

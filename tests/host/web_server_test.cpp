@@ -142,6 +142,32 @@ TEST(WebPage, PushesEveryActionLiveAndTakesTheButtons) {
   EXPECT_NE(page.until("\"movetext\":\"\""), "");
 }
 
+TEST(WebPage, ACommandThatCannotBeCarriedOutIsAnsweredToItsPageAlone) {
+  ServedTable table("chess");
+  PageSocket page(table.port());
+  PageSocket other(table.port());
+  page.next();
+  other.next();
+  page.send("fly");
+  EXPECT_EQ(page.until("\"error\""), R"({"error":"unknown command 'fly'"})");
+  page.send("show \"k9\"");
+  EXPECT_EQ(page.until("\"error\""), R"({"error":"show needs a square of the board, such as e2, got '\"k9\"'"})")
+      << "the page's own text is quoted as JSON";
+  page.ws.binary(true);
+  page.send("resign");
+  page.ws.text(true);
+  EXPECT_EQ(page.until("\"error\""), R"({"error":"commands are text messages, such as 'hint'"})");
+  // None of it touched the game, and the other page heard none of it.
+  table.play("e4");
+  EXPECT_NE(page.until("\"movetext\":\"1. e4\""), "");
+  for (int i = 0; i < 20; ++i) {
+    const std::string m = other.next();
+    EXPECT_EQ(m.find("error"), std::string::npos) << m;
+    if (m.empty() || m.find("\"movetext\":\"1. e4\"") != std::string::npos) break;
+  }
+  EXPECT_EQ(movesOfRecord(request(table.port(), http::verb::get, "/game.pgn").body()), "1. e4 *");
+}
+
 TEST(WebPage, ATapOnTheBoardAsksWhereAPieceCanGo) {
   ServedTable table("chess");
   const auto shown = request(table.port(), http::verb::post, "/command", "show g1");
