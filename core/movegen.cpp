@@ -6,10 +6,11 @@
 namespace tessera {
 namespace {
 
-void addWithPromotions(const Position& pos, Square from, Square to, int side, int type, bool doubleStep,
+// `promoting`: the moving piece's type is one that promotes.
+void addWithPromotions(const Position& pos, Square from, Square to, int side, bool promoting, bool doubleStep,
                        MoveKind kind, MoveList& out) {
   const Variant& v = pos.variant();
-  if (v.isPromotingType(type) && pos.tables().promotionZone[side].test(to)) {
+  if (promoting && pos.tables().promotionZone[side].test(to)) {
     if (v.hasPaperColours()) {
       // Onto a colour the colour decides; from the queen colour (Dark Green) only a Queen; from
       // no colour the choice (staying a Pawn is one of them).
@@ -88,6 +89,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
   }
   const bool terrain = v.hasTiles() || v.hasSectors() || v.hasPaperColours();
   const bool royal = v.pieces[type].royal;
+  const bool promoting = v.isPromotingType(type);
   const RaySpan& span = t.span(side, type, from);
   const int first = out.size();
   bool takesEnPassant = false;
@@ -109,9 +111,9 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
       }
       if (target == kEmpty) {
         if (ray.flags & kRayMove)
-          addWithPromotions(pos, from, to, side, type, (ray.flags & kRayCreatesEnPassant) != 0, MoveKind::Normal, out);
+          addWithPromotions(pos, from, to, side, promoting, (ray.flags & kRayCreatesEnPassant) != 0, MoveKind::Normal, out);
         if ((ray.flags & kRayEnPassant) && to == pos.enPassantSquare()) {
-          addWithPromotions(pos, from, to, side, type, false, MoveKind::EnPassant, out);
+          addWithPromotions(pos, from, to, side, promoting, false, MoveKind::EnPassant, out);
           takesEnPassant = true;
         }
         continue;
@@ -119,7 +121,7 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
       // A royal piece is never taken: a player whose King cannot escape is mated (or, with four
       // players, leaves the game on their turn).
       if (pieceSide(target) != side && (ray.flags & kRayCapture) && !v.pieces[pieceType(target)].royal)
-        addWithPromotions(pos, from, to, side, type, false, MoveKind::Normal, out);
+        addWithPromotions(pos, from, to, side, promoting, false, MoveKind::Normal, out);
       break;
     }
   }

@@ -140,13 +140,13 @@ int Searcher::orderKey(const Position& pos, const Move& m, const Move& hashMove,
 }
 
 void Searcher::orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply) {
-  std::vector<std::pair<int, int>> keyed;
-  keyed.reserve(static_cast<std::size_t>(moves.size()));
-  for (int i = 0; i < moves.size(); ++i) keyed.emplace_back(-orderKey(pos, moves[i], hashMove, ply), i);
-  std::stable_sort(keyed.begin(), keyed.end());
-  MoveList sorted;
-  for (const auto& [key, i] : keyed) sorted.push(moves[i]);
-  moves = sorted;
+  // Each pair holds the action's index, so equal keys keep the generator's order.
+  orderKeys_.clear();
+  for (int i = 0; i < moves.size(); ++i) orderKeys_.emplace_back(-orderKey(pos, moves[i], hashMove, ply), i);
+  std::sort(orderKeys_.begin(), orderKeys_.end());
+  orderInput_.assign(moves.begin(), moves.end());
+  for (int j = 0; j < moves.size(); ++j)
+    moves[j] = orderInput_[static_cast<std::size_t>(orderKeys_[static_cast<std::size_t>(j)].second)];
 }
 
 void Searcher::orderedCaptures(const Position& pos, const MoveList& pseudo, MoveList& captures) {

@@ -121,6 +121,9 @@ class Searcher {
   std::vector<Entry> table_;
   std::vector<std::array<Move, 2>> killers_;
   std::vector<int> history_;  // [side * 65536 + from * 256 + to]
+  // orderMoves' scratch, kept so that ordering allocates nothing after the first nodes.
+  std::vector<std::pair<int, int>> orderKeys_;
+  std::vector<Move> orderInput_;
   const std::vector<int>* values_ = nullptr;
   std::optional<EvalWeights> weightsOverride_;
   EvalWeights weights_;
