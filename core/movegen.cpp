@@ -77,7 +77,8 @@ void dropPlainMovesOntoEnPassant(MoveList& out, int first, Square enPassant) {
   out.truncate(kept);
 }
 
-void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
+// With `capturesOnly`, only the moves that take a piece (en passant included).
+void generatePieceMoves(const Position& pos, Square from, bool capturesOnly, MoveList& out) {
   const MoveTables& t = pos.tables();
   const PieceCode p = pos.at(from);
   const int side = pieceSide(p), type = pieceType(p);
@@ -104,13 +105,13 @@ void generatePieceMoves(const Position& pos, Square from, MoveList& out) {
         // Nothing crosses a wall; only the Tiled Squares King steps onto one (an Anti-Tile). Void
         // is crossed, and only the King lands there.
         if (pos.isWall(to)) {
-          if (royal && v.royalEntersWalls()) out.push({from, to, MoveKind::Normal, 0, 0, false, 0});
+          if (royal && v.royalEntersWalls() && !capturesOnly) out.push({from, to, MoveKind::Normal, 0, 0, false, 0});
           break;
         }
         if (!royal && pos.isVoid(to)) continue;
       }
       if (target == kEmpty) {
-        if (ray.flags & kRayMove)
+        if ((ray.flags & kRayMove) && !capturesOnly)
           addWithPromotions(pos, from, to, side, promoting, (ray.flags & kRayCreatesEnPassant) != 0, MoveKind::Normal, out);
         if ((ray.flags & kRayEnPassant) && to == pos.enPassantSquare()) {
           addWithPromotions(pos, from, to, side, promoting, false, MoveKind::EnPassant, out);
@@ -236,10 +237,23 @@ void generatePseudoLegal(const Position& pos, MoveList& out) {
     generatePaperActions(pos, out);
     if (pos.inOpeningDrops()) return;  // each side's first turns must be drops
   }
-  pos.occupied(pos.sideToMove()).forEach([&](Square from) { generatePieceMoves(pos, from, out); });
+  pos.occupied(pos.sideToMove()).forEach([&](Square from) { generatePieceMoves(pos, from, false, out); });
   generateCastling(pos, out);
   if (pos.variant().hasTiles()) generateTileActions(pos, out);
   if (pos.variant().hasSectors()) generateSectorShifts(pos, out);
+}
+
+void generateCaptures(const Position& pos, MoveList& out) {
+  out.clear();
+  if (pos.variant().hasPaperColours() && pos.inOpeningDrops()) return;
+  pos.occupied(pos.sideToMove()).forEach([&](Square from) { generatePieceMoves(pos, from, true, out); });
+}
+
+bool isCapture(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::EnPassant) return true;
+  if (!isPieceMove(m.kind)) return false;
+  const PieceCode target = pos.at(m.to);
+  return target && pieceSide(target) != pos.sideToMove();
 }
 
 bool isLegal(Position& pos, const Move& m) {

@@ -10,6 +10,13 @@ namespace tessera {
 // Moves by the rules of piece movement, castling included, before the royal-safety test.
 void generatePseudoLegal(const Position& pos, MoveList& out);
 
+// The captures among generatePseudoLegal's actions, in the same order: quiescence looks at nothing
+// else, and most of a search's nodes are in quiescence.
+void generateCaptures(const Position& pos, MoveList& out);
+
+// The action takes a piece (en passant included).
+bool isCapture(const Position& pos, const Move& m);
+
 // Only the legal ones. The position is changed and restored while testing.
 void generateLegal(Position& pos, MoveList& out);
 

@@ -20,13 +20,6 @@ constexpr int kStaticCutoffDepth = 2;
 constexpr int kStaticCutoffMargin = 150;  // per ply of depth left
 enum Bound : std::uint8_t { kExact = 1, kLower = 2, kUpper = 3 };
 
-bool isCapture(const Position& pos, const Move& m) {
-  if (m.kind == MoveKind::EnPassant) return true;
-  if (!isPieceMove(m.kind)) return false;
-  const PieceCode target = pos.at(m.to);
-  return target && pieceSide(target) != pos.sideToMove();
-}
-
 // Non-royal, non-promoting material: without it, passing the turn is often the best a side could do
 // (zugzwang), and null-move pruning would lie.
 bool hasPieces(const Position& pos, int side) {
@@ -149,9 +142,8 @@ void Searcher::orderMoves(const Position& pos, MoveList& moves, const Move& hash
     moves[j] = orderInput_[static_cast<std::size_t>(orderKeys_[static_cast<std::size_t>(j)].second)];
 }
 
-void Searcher::orderedCaptures(const Position& pos, const MoveList& pseudo, MoveList& captures) {
-  for (const Move& m : pseudo)
-    if (isCapture(pos, m)) captures.push(m);
+void Searcher::orderedCaptures(const Position& pos, MoveList& captures) {
+  generateCaptures(pos, captures);
   orderMoves(pos, captures, Move{}, kMaxPly + 1);
 }
 
@@ -180,9 +172,8 @@ int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
   const int standPat = staticScore(pos);
   if (ply >= kMaxPly || qply >= kMaxQuiescencePly || standPat >= beta) return standPat;
   alpha = std::max(alpha, standPat);
-  MoveList pseudo, captures;
-  generatePseudoLegal(pos, pseudo);
-  orderedCaptures(pos, pseudo, captures);
+  MoveList captures;
+  orderedCaptures(pos, captures);
   const int us = pos.sideToMove();
   for (const Move& m : captures) {
     // A capture that cannot lift the score to alpha even with a margin is not worth a look.
@@ -328,9 +319,8 @@ void undoStandIn(Position& pos, const std::optional<Move>& action) {
 
 std::optional<Move> Searcher::standIn(Position& pos) {
   if (limits_.othersAct) {
-    MoveList pseudo, captures;
-    generatePseudoLegal(pos, pseudo);
-    orderedCaptures(pos, pseudo, captures);
+    MoveList captures;
+    orderedCaptures(pos, captures);
     for (const Move& m : captures) {
       if (!losingCapture(pos, m) && isLegal(pos, m)) {
         pos.make(m);
@@ -338,6 +328,8 @@ std::optional<Move> Searcher::standIn(Position& pos) {
       }
     }
     // A side with no legal action has one, leaving.
+    MoveList pseudo;
+    generatePseudoLegal(pos, pseudo);
     if (std::none_of(pseudo.begin(), pseudo.end(), [&](const Move& m) { return isLegal(pos, m); })) {
       MoveList leaving;
       generateLegal(pos, leaving);

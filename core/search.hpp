@@ -105,8 +105,8 @@ class Searcher {
   // A quiet action that cut the search off: a killer at its ply, and its history counter grows.
   void noteQuietCutoff(int side, const Move& m, int ply, int depth);
   void orderMoves(const Position& pos, MoveList& moves, const Move& hashMove, int ply);
-  // The captures among `pseudo`, the most valuable victim first, then the cheapest attacker.
-  void orderedCaptures(const Position& pos, const MoveList& pseudo, MoveList& captures);
+  // The side to act's captures, the most valuable victim first, then the cheapest attacker.
+  void orderedCaptures(const Position& pos, MoveList& captures);
   bool outOfTime();
   // The position's key in the table: its Zobrist key, mixed with the root side where scores depend
   // on it.

@@ -1,5 +1,6 @@
 // The fast generator against the reference, over random games of every variant: the same legal
-// actions at every step, no action listed twice, and make/unmake, keys and position strings exact.
+// actions at every step, no action listed twice, the captures alone (for quiescence) the captures
+// among all actions, and make/unmake, keys and position strings exact.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -65,6 +66,17 @@ Totals compareOverRandomGames(const char* variantName, unsigned seed, int maxPli
         std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(extra));
         ADD_FAILURE() << variantName << " " << positionString(pos) << "\n  only in the reference:"
                       << describe(pos, missing, reference) << "\n  only in the fast generator:" << describe(pos, extra, fastMoves);
+        return totals;
+      }
+      // Quiescence's generator: the captures of the full one, in its order.
+      MoveList pseudo, captureList;
+      generatePseudoLegal(pos, pseudo);
+      generateCaptures(pos, captureList);
+      std::vector<Move> capturesOfPseudo;
+      for (const Move& x : pseudo)
+        if (isCapture(pos, x)) capturesOfPseudo.push_back(x);
+      if (std::vector<Move>(captureList.begin(), captureList.end()) != capturesOfPseudo) {
+        ADD_FAILURE() << variantName << " " << positionString(pos) << ": the captures generated differ from those among all actions";
         return totals;
       }
       ++totals.positions;
