@@ -158,7 +158,7 @@ bool Searcher::losingCapture(const Position& pos, const Move& m) const {
 }
 
 std::optional<int> Searcher::staticCutoff(const Position& pos, int depth, int alpha, int beta) const {
-  if (!limits_.staticCutoff || !fourPlayers_ || depth > kStaticCutoffDepth || beta - alpha != 1 || beta >= kMateBound ||
+  if (!limits_.staticCutoff || depth > kStaticCutoffDepth || beta - alpha != 1 || beta >= kMateBound ||
       inCheck(pos, pos.sideToMove()))
     return std::nullopt;
   const int score = staticScore(pos);

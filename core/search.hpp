@@ -40,7 +40,7 @@ struct SearchLimits {
   int millis = 0;          // 0: no limit
   int multiPv = 1;
   bool nullMove = true;
-  // Four players: the static cutoff near the horizon (Searcher::staticCutoff).
+  // The static cutoff near the horizon (Searcher::staticCutoff).
   bool staticCutoff = true;
   // Four players: paranoid search instead of best reply search (docs/engine.md).
   bool paranoid = false;
@@ -86,8 +86,8 @@ class Searcher {
   // action of any opponent that is best for them, the others passing.
   int replies(Position& pos, int depth, int ply, int alpha, int beta);
   int quiesce(Position& pos, int ply, int alpha, int beta, int qply);
-  // Four players, where null-move pruning is off: a null-window node near the horizon whose static
-  // score stands far above beta is taken to hold there (reverse futility pruning).
+  // A null-window node near the horizon whose static score stands far above beta is taken to hold
+  // there (reverse futility pruning); with four players it stands in for null-move pruning.
   std::optional<int> staticCutoff(const Position& pos, int depth, int alpha, int beta) const;
   int victimValue(const Position& pos, const Move& m) const;  // what capture m takes
   // Capture m by a piece worth more than its victim, onto a defended square, loses material (the

@@ -13,7 +13,8 @@ namespace {
 // "greedy", or "time=MS", "depth=D" or "nodes=N", then optionally evaluation weights changed from
 // the variant's defaults: "nodes=20000,mobility=3,shelter=10"; four players also "paranoid=1" for the
 // paranoid search instead of best reply search, or "othersAct=0" for best reply search with the
-// opponents that give no reply passing instead of taking what they can.
+// opponents that give no reply passing instead of taking what they can; "staticCutoff=0" for the
+// search without its static cutoff near the horizon.
 PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
   PlayerConfig p;
   if (text == "greedy") {
@@ -21,7 +22,7 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
     return p;
   }
   const std::string usage = "a player is 'greedy', 'time=MS', 'depth=D' or 'nodes=N', optionally followed by weights "
-                            "(',mobility=3') and, four players, ',paranoid=1', got '" + text + "'";
+                            "(',mobility=3'), ',staticCutoff=0' and, four players, ',paranoid=1', got '" + text + "'";
   std::size_t at = 0;
   bool first = true;
   while (at <= text.size()) {
@@ -53,6 +54,11 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
       p.limits.paranoid = value == 1;
       continue;
     }
+    if (key == "staticCutoff") {  // the static cutoff near the horizon (1, the default) or none (0)
+      if (value != 0 && value != 1) throw cli::UsageError(usage + ": staticCutoff is 0 or 1");
+      p.limits.staticCutoff = value == 1;
+      continue;
+    }
     if (key == "othersAct") {  // four players, best reply search: the others take what they can (1) or pass (0)
       if (value != 0 && value != 1) throw cli::UsageError(usage + ": othersAct is 0 or 1");
       p.limits.othersAct = value == 1;
@@ -75,7 +81,7 @@ cli::Command matchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 (default time=1000)"},
+      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 or ,staticCutoff=0 (default time=1000)"},
       {"b", "PLAYER", "the second player (default greedy)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (fours with --seats one) (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},

@@ -590,11 +590,9 @@ TEST(EngineSearch, FourPlayersDepthOneIsOneOwnActionThenCapturesOnly) {
   EXPECT_GT(engine.search(pos, limits).nodes, 100);
 }
 
-TEST(EngineSearch, FourPlayersANodeFarAboveBetaNearTheHorizonIsCutOffByItsStaticScore) {
-  // With four players null-move pruning is off; the static cutoff stands in for it and makes each
-  // depth cheaper, so a hint within the same second looks further.
-  Position pos = parsePosition(builtinVariant("chameleon-redux-4p"),
-                               "wK1wPnQ3nK/wRwP1wBnQnNnPnP/1wP6/wQwP5eN/4eP3/1sPsPsQ2eP1/sPsKsP3ePeQ/1sNsQ2eP1eK s - - 0 7");
+// The nodes the search takes to depth 8 with and without the static cutoff; the same best action.
+void expectTheStaticCutoffSavesAThird(const char* variant, const char* position) {
+  Position pos = parsePosition(builtinVariant(variant), position);
   const auto toDepth8 = [&](bool staticCutoff) {
     Searcher engine;
     SearchLimits limits;
@@ -606,8 +604,22 @@ TEST(EngineSearch, FourPlayersANodeFarAboveBetaNearTheHorizonIsCutOffByItsStatic
     return report;
   };
   const SearchReport with = toDepth8(true), without = toDepth8(false);
-  EXPECT_LT(with.nodes, without.nodes * 2 / 3);
-  EXPECT_EQ(with.lines.front().moves.front(), without.lines.front().moves.front());
+  EXPECT_LT(with.nodes, without.nodes * 2 / 3) << variant;
+  EXPECT_EQ(with.lines.front().moves.front(), without.lines.front().moves.front()) << variant;
+}
+
+TEST(EngineSearch, FourPlayersANodeFarAboveBetaNearTheHorizonIsCutOffByItsStaticScore) {
+  // With four players null-move pruning is off; the static cutoff stands in for it and makes each
+  // depth cheaper, so a hint within the same second looks further.
+  expectTheStaticCutoffSavesAThird(
+      "chameleon-redux-4p", "wK1wPnQ3nK/wRwP1wBnQnNnPnP/1wP6/wQwP5eN/4eP3/1sPsPsQ2eP1/sPsKsP3ePeQ/1sNsQ2eP1eK s - - 0 7");
+}
+
+TEST(EngineSearch, TwoPlayersANodeFarAboveBetaNearTheHorizonIsCutOffByItsStaticScore) {
+  // Beside null-move pruning too (since 2026-11-28): the bench's middle games.
+  expectTheStaticCutoffSavesAThird("shifting-sands",
+                                   "pp1p1p/1ppk1p/4q1/6/1Q1RR1/P4P/P1K1PP w - - 0 13 6/4r1/2bGy1/2rb1l/1Y1PP1/6/6;pool=LG;moved=f7");
+  expectTheStaticCutoffSavesAThird("chameleon-redux", "brk4q/ppp3pb/1q2p3/3p4/6pP/R3P3/PPPP1q2/R1Q1RKQ1 w - - 0 13");
 }
 
 }  // namespace

@@ -142,7 +142,7 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   // Limits beyond what analyze takes (an int would have wrapped the time): refused with the bound.
   expectRefused("match --variant chess --a time=99999999999 --games 2", "time is at most 3600000");
   expectRefused("match --variant chess --b depth=65 --games 2", "depth is at most 64");
-  // Four players: the search options take 0 or 1 and show in the player's name.
+  // The search options take 0 or 1 and show in the player's name (the first two are four players').
   struct SearchOption {
     const char* given;
     const char* shown;
@@ -150,7 +150,9 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
     const char* refusal;
   };
   for (const SearchOption& o : {SearchOption{"paranoid=1", "A = search depth 1 paranoid", "paranoid=2", "paranoid is 0 or 1"},
-                                SearchOption{"othersAct=0", "A = search depth 1 othersAct=0", "othersAct=yes", "othersAct is 0 or 1"}}) {
+                                SearchOption{"othersAct=0", "A = search depth 1 othersAct=0", "othersAct=yes", "othersAct is 0 or 1"},
+                                SearchOption{"staticCutoff=0", "A = search depth 1 staticCutoff=0", "staticCutoff=on",
+                                             "staticCutoff is 0 or 1"}}) {
     const std::string match = "match --variant chameleon-redux-4p --games 2 --a depth=1,";
     const ProgramRun good = runTessera(match + o.given);
     EXPECT_EQ(good.exitCode, 0) << good.output;
