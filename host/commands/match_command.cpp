@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iomanip>
+#include <iterator>
 #include <ostream>
 
 #include "commands.hpp"
@@ -49,19 +50,16 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
       first = false;
       continue;
     }
-    if (key == "paranoid") {  // four players: paranoid search (1) or best reply search (0)
-      if (value != 0 && value != 1) throw cli::UsageError(usage + ": paranoid is 0 or 1");
-      p.limits.paranoid = value == 1;
-      continue;
-    }
-    if (key == "staticCutoff") {  // the static cutoff near the horizon (1, the default) or none (0)
-      if (value != 0 && value != 1) throw cli::UsageError(usage + ": staticCutoff is 0 or 1");
-      p.limits.staticCutoff = value == 1;
-      continue;
-    }
-    if (key == "othersAct") {  // four players, best reply search: the others take what they can (1) or pass (0)
-      if (value != 0 && value != 1) throw cli::UsageError(usage + ": othersAct is 0 or 1");
-      p.limits.othersAct = value == 1;
+    // The search's switches: paranoid search (four players; 0, best reply search, by default), the
+    // opponents that give no reply taking what they can (four players, best reply search; 1 by
+    // default) and the static cutoff near the horizon (1 by default).
+    static const std::pair<const char*, bool SearchLimits::*> kSwitches[] = {
+        {"paranoid", &SearchLimits::paranoid}, {"othersAct", &SearchLimits::othersAct}, {"staticCutoff", &SearchLimits::staticCutoff}};
+    const auto* const switched = std::find_if(std::begin(kSwitches), std::end(kSwitches),
+                                              [&](const auto& s) { return key == s.first; });
+    if (switched != std::end(kSwitches)) {
+      if (value != 0 && value != 1) throw cli::UsageError(usage + ": " + key + " is 0 or 1");
+      p.limits.*(switched->second) = value == 1;
       continue;
     }
     if (value < 0 || value > 10000) throw cli::UsageError(usage + ": a weight is a whole number 0-10000");
