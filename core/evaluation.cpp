@@ -10,22 +10,22 @@ namespace {
 
 // What a piece of a type-changing variant becomes on its next move, on average over the squares it
 // reaches: the type the colour there gives it (Chameleon Redux: the fixed square colours; Shifting
-// Sands: the paper colour, a Pawn on a bare square except on the last rank). 0 when its type does
+// Sands: the paper colour, a Pawn on a bare square except on the last rank). -1 when its type does
 // not change.
 int meanNextValue(const Position& pos, int side, int type, Square sq, const std::vector<int>& values) {
   const Variant& v = pos.variant();
-  const bool byPaper = v.hasPaperColours() && !v.pieces[static_cast<std::size_t>(type)].royal;
-  if (!byPaper && !v.changesWithColour[static_cast<std::size_t>(type)]) return -1;
+  if (!v.hasPaperColours()) {
+    // Square colours are fixed, so their averages are worked out with the variant.
+    if (!v.hasSquareColours()) return -1;
+    return v.material->meanValueOnArrivalAt(side, type, sq, static_cast<int>(v.pieces.size()));
+  }
+  if (v.pieces[static_cast<std::size_t>(type)].royal) return -1;
   int total = 0, count = 0;
   pos.tables().reach(side, type, sq).forEach([&](Square to) {
     int next = type;
-    if (byPaper) {
-      const int colour = pos.paper(to);
-      if (colour >= 0) next = v.typeForPaper[static_cast<std::size_t>(colour)];
-      else if (!pos.tables().promotionZone[side].test(to)) next = v.plainSquareType;
-    } else {
-      next = v.typeArrivingAt(type, to);
-    }
+    const int colour = pos.paper(to);
+    if (colour >= 0) next = v.typeForPaper[static_cast<std::size_t>(colour)];
+    else if (!pos.tables().promotionZone[side].test(to)) next = v.plainSquareType;
     if (next < 0) return;  // a wall (Blue): nothing but a King enters
     total += values[static_cast<std::size_t>(next)];
     ++count;

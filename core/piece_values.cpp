@@ -44,6 +44,26 @@ int derivedValue(const Variant& v, const MoveTables& t, int type) {
   return static_cast<int>(70.0 * std::pow(average, 0.85) * (0.5 + 0.5 * share));
 }
 
+std::vector<int> meanValuesOnArrival(const Variant& v, const std::vector<int>& values) {
+  const int types = static_cast<int>(v.pieces.size());
+  std::vector<int> means(static_cast<std::size_t>(v.sides * types * kSquareSlots), -1);
+  for (int side = 0; side < v.sides; ++side)
+    for (int type = 0; type < types; ++type) {
+      if (!v.changesWithColour[static_cast<std::size_t>(type)]) continue;
+      v.tables->playable.forEach([&](Square sq) {
+        int total = 0, count = 0;
+        v.tables->reach(side, type, sq).forEach([&](Square to) {
+          const int next = v.typeArrivingAt(type, to);
+          if (next < 0) return;
+          total += values[static_cast<std::size_t>(next)];
+          ++count;
+        });
+        if (count) means[static_cast<std::size_t>((side * types + type) * kSquareSlots + sq)] = total / count;
+      });
+    }
+  return means;
+}
+
 }  // namespace
 
 std::shared_ptr<const MaterialValues> deriveMaterialValues(const Variant& v) {
@@ -57,6 +77,7 @@ std::shared_ptr<const MaterialValues> deriveMaterialValues(const Variant& v) {
       if (!v.isPromotingType(type) && !v.pieces[static_cast<std::size_t>(type)].royal)
         material->startPieceMaterial += material->ofType[static_cast<std::size_t>(type)];
     });
+  if (v.hasSquareColours()) material->meanValueOnArrival = meanValuesOnArrival(v, material->ofType);
   return material;
 }
 

@@ -16,6 +16,14 @@ struct MaterialValues {
   // The non-royal, non-promoting material of both sides at the start: the evaluation tells the
   // middle game from the ending by how much of it is left. 0 where the start has none.
   int startPieceMaterial = 0;
+  // Square-colour variants (Chameleon Redux): what a piece of a type that changes with the colour
+  // it lands on becomes on its next move, on average over the squares it reaches from its square,
+  // by the type each square's fixed colour gives it. -1 where the type does not change; empty in
+  // other variants. The evaluation asks it at every piece of every position searched.
+  std::vector<int> meanValueOnArrival;  // [(side * piece types + type) * kSquareSlots + square]
+  int meanValueOnArrivalAt(int side, int type, Square sq, int types) const {
+    return meanValueOnArrival[static_cast<std::size_t>((side * types + type) * kSquareSlots + sq)];
+  }
 };
 
 // Needs the variant's move tables; throws PositionError if its start position does not read.

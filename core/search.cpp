@@ -53,6 +53,7 @@ int searchAfterTheFirst(const Child& child, int depth, int reduction, int alpha,
 Searcher::Searcher(int hashMegabytes)
     : table_(static_cast<std::size_t>(hashMegabytes) * 1024 * 1024 / sizeof(Entry)),
       killers_(kMaxPly + 1),
+      repliesAt_(kMaxPly + 1),
       history_(4 * 65536, 0) {}
 
 void Searcher::clearHash() {
@@ -355,12 +356,8 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
   if (const std::optional<int> cutoff = staticCutoff(pos, depth, alpha, beta)) return *cutoff;
   // Every opponent's actions, each with the number of opponents before it that pass, in one order
   // (captures of any opponent first).
-  struct Reply {
-    int key;
-    int passes;
-    Move move;
-  };
-  std::vector<Reply> all;
+  std::vector<Reply>& all = repliesAt_[static_cast<std::size_t>(ply)];
+  all.clear();
   bool firstCanAct = false;
   int passes = 0;
   std::array<std::optional<Move>, kMaxSides> stoodIn;  // what each opponent did instead of answering
@@ -375,7 +372,7 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
         firstCanAct = !inCheck(pos, them);
         pos.unmake();
       }
-      all.push_back({orderKey(pos, m, hashMove, ply), passes, m});
+      all.push_back({orderKey(pos, m, hashMove, ply), static_cast<int>(all.size()), passes, m});
     }
     if (passes == 0 && !firstCanAct) break;
     stoodIn[static_cast<std::size_t>(stoodInCount++)] = standIn(pos);
@@ -392,7 +389,8 @@ int Searcher::replies(Position& pos, int depth, int ply, int alpha, int beta) {
     pos.unmake();
     return score;
   }
-  std::stable_sort(all.begin(), all.end(), [](const Reply& a, const Reply& b) { return a.key > b.key; });
+  std::sort(all.begin(), all.end(),
+            [](const Reply& a, const Reply& b) { return a.key != b.key ? a.key > b.key : a.index < b.index; });
   const bool rootChecked = inCheck(pos, rootSide_);
   const int alphaBefore = alpha;
   int best = -kInfinity;

@@ -118,8 +118,19 @@ class Searcher {
   void store(std::uint64_t key, const Move& m, int score, int depth, int bound, int ply);
   std::vector<Move> principalVariation(Position& pos, const Move& first, int length);
 
+  // One opponent's action in best reply search, `passes` opponents before it passing; `index` is
+  // its place in the generated list, so that equal keys keep that order.
+  struct Reply {
+    int key;
+    int index;
+    int passes;
+    Move move;
+  };
+
   std::vector<Entry> table_;
   std::vector<std::array<Move, 2>> killers_;
+  // replies()' list at each ply, kept so that a node does not allocate one.
+  std::vector<std::vector<Reply>> repliesAt_;
   std::vector<int> history_;  // [side * 65536 + from * 256 + to]
   // orderMoves' scratch, kept so that ordering allocates nothing after the first nodes.
   std::vector<std::pair<int, int>> orderKeys_;

@@ -256,6 +256,44 @@ TEST(EngineEvaluation, InTheMiddleGameFlankPawnStepsCountLessAndTheKingStaysHome
   EXPECT_EQ(change("8/4k3/8/7P/8/4K3/8/8 w - - 0 1", 0, 20), 0);
 }
 
+TEST(EngineEvaluation, AChameleonIsWorthPartlyWhatTheColoursItReachesMakeIt) {
+  // The term by its definition: a share (nextType percent) of the way from what the Chameleon is
+  // worth now to the average worth of what the colours of the squares it reaches make it. Checked
+  // for a lone Chameleon of each side on every square, beside the Kings, with two and four players
+  // and the board turned (other colours under the same squares).
+  for (const char* name : {"chameleon-redux", "chameleon-redux:rotation=90", "chameleon-redux-4p"}) {
+    const Variant& v = builtinVariant(name);
+    const bool four = v.sides == 4;
+    const Position kings = parsePosition(v, four ? "7wK/8/8/8/8/3eK1nK2/8/7sK w - - 0 1" : "2k5/8/8/8/8/8/8/5K2 w - - 0 1");
+    int chameleon = 0;
+    while (!v.changesWithColour[static_cast<std::size_t>(chameleon)]) ++chameleon;
+    EvalWeights without = defaultWeights(v), with = defaultWeights(v);
+    without.nextType = 0;
+    with.nextType = 50;
+    const std::vector<int>& values = pieceValues(v);
+    int gains = 0, losses = 0;
+    for (int side = 0; side < v.sides; ++side)
+      v.tables->playable.forEach([&](Square sq) {
+        if (kings.at(sq) != kEmpty) return;
+        Position pos = kings;
+        const int type = v.typeArrivingAt(chameleon, sq);
+        pos.put(sq, makePiece(side, type));
+        int total = 0, reached = 0;
+        v.tables->reach(side, type, sq).forEach([&](Square to) {
+          total += values[static_cast<std::size_t>(v.typeArrivingAt(type, to))];
+          ++reached;
+        });
+        const int expected = (total / reached - values[static_cast<std::size_t>(type)]) * 50 / 100;
+        const int term = evaluate(pos, side, with) - evaluate(pos, side, without);
+        ASSERT_EQ(term, expected) << name << ": a Chameleon of side " << side << " on " << int(sq);
+        gains += term > 0;
+        losses += term < 0;
+      });
+    EXPECT_GT(gains, 0) << name << ": a Knight or Bishop that reaches Gold squares is worth more";
+    EXPECT_GT(losses, 0) << name << ": a Queen on Gold that reaches other colours is worth less";
+  }
+}
+
 TEST(EngineEvaluation, FourPlayersAnOpponentOutOfTheGameIsWorthItsWeight) {
   // West, mated, has only its King, worth nothing as material: without the term, putting it out
   // would gain South nothing.
