@@ -58,7 +58,7 @@ std::vector<int> meanValuesOnArrival(const Variant& v, const std::vector<int>& v
           total += values[static_cast<std::size_t>(next)];
           ++count;
         });
-        if (count) means[static_cast<std::size_t>((side * types + type) * kSquareSlots + sq)] = total / count;
+        if (count) means[MaterialValues::arrivalIndex(side, type, sq, types)] = total / count;
       });
     }
   return means;

@@ -20,9 +20,12 @@ struct MaterialValues {
   // it lands on becomes on its next move, on average over the squares it reaches from its square,
   // by the type each square's fixed colour gives it. -1 where the type does not change; empty in
   // other variants. The evaluation asks it at every piece of every position searched.
-  std::vector<int> meanValueOnArrival;  // [(side * piece types + type) * kSquareSlots + square]
+  std::vector<int> meanValueOnArrival;  // [arrivalIndex(side, type, square, piece types)]
+  static std::size_t arrivalIndex(int side, int type, Square sq, int types) {
+    return static_cast<std::size_t>((side * types + type) * kSquareSlots + sq);
+  }
   int meanValueOnArrivalAt(int side, int type, Square sq, int types) const {
-    return meanValueOnArrival[static_cast<std::size_t>((side * types + type) * kSquareSlots + sq)];
+    return meanValueOnArrival[arrivalIndex(side, type, sq, types)];
   }
 };
 
