@@ -48,9 +48,16 @@ int sectorsControlled(const Position& pos, int side) {
 
 // The squares a non-royal piece of `side` could land on: not its own side's, not void (Tiled
 // Squares), not a wall (Anti-Tiles, Shifting Chess's empty slots, Blue in Shifting Sands).
-std::uint64_t landable(const Position& pos, int side, int word) {
-  return ~(pos.occupied(side).words[word] | pos.voids().words[word] | pos.walls().words[word]);
+std::array<std::uint64_t, 4> landable(const Position& pos, int side) {
+  std::array<std::uint64_t, 4> words;
+  for (int w = 0; w < 4; ++w)
+    words[static_cast<std::size_t>(w)] = ~(pos.occupied(side).words[w] | pos.voids().words[w] | pos.walls().words[w]);
+  return words;
 }
+
+// How many of a square set's 64-square words hold squares of the board (two on 8 ranks of 16
+// slots): the mobility count skips the rest, which are empty.
+int boardWords(const Variant& v) { return (v.size.ranks * kMaxFiles + 63) / 64; }
 
 // Two sides: how many ranks up the board from `side`'s own end a square is.
 int ranksUp(const Variant& v, int side, Square sq) { return side == 0 ? rankOf(sq) : v.size.ranks - 1 - rankOf(sq); }
@@ -104,6 +111,8 @@ SideTerms sideTerms(const Position& pos, int side, const std::vector<int>& value
   const int lastUp = v.size.ranks - 1;
   std::array<int, kMaxFiles> enemyFront{};
   if (passedCounts) enemyFront = enemyPawnFront(pos, side);
+  const std::array<std::uint64_t, 4> landing = landable(pos, side);
+  const int words = boardWords(v);
   pos.occupied(side).forEach([&](Square sq) {
     const int type = pieceType(pos.at(sq));
     score += values[static_cast<std::size_t>(type)];
@@ -123,7 +132,7 @@ SideTerms sideTerms(const Position& pos, int side, const std::vector<int>& value
     terms.pieceMaterial += values[static_cast<std::size_t>(type)];
     const SquareSet& reach = t.reach(side, type, sq);
     int mobility = 0;
-    for (int w = 0; w < 4; ++w) mobility += std::popcount(reach.words[w] & landable(pos, side, w));
+    for (int w = 0; w < words; ++w) mobility += std::popcount(reach.words[w] & landing[static_cast<std::size_t>(w)]);
     score += w.mobility * mobility;
   });
   const Square king = pos.royalSquare(side);

@@ -132,7 +132,8 @@ class TextParser {
     } else if (key == "promotion-zone") {
       v.promotionZone = parseCount(line, key, value, 1, kMaxRanks);
     } else if (key == "promotion-pieces") {
-      v.promotingTypes = parseLetters(line, v, value);
+      v.promoting = {};
+      for (int type : parseLetters(line, v, value)) v.promoting[static_cast<std::size_t>(type)] = true;
     } else if (key == "promotion-choices") {
       v.promotionChoices = parseLetters(line, v, value);
     } else if (key == "promotion-from-holdings") {
@@ -223,10 +224,6 @@ int Variant::royalType() const {
   for (std::size_t i = 0; i < pieces.size(); ++i)
     if (pieces[i].royal) return static_cast<int>(i);
   return -1;
-}
-
-bool Variant::isPromotingType(int type) const {
-  return std::find(promotingTypes.begin(), promotingTypes.end(), type) != promotingTypes.end();
 }
 
 std::vector<Variant> parseVariantText(std::string_view text, std::string_view sourceName) {

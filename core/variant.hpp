@@ -47,7 +47,7 @@ struct Variant {
   // far edge must promote (or may, when not compulsory) to one of the choices; holdings choices
   // exist only while the promoting side has such a piece in hand, and promoting uses it up.
   int promotionZone = 1;
-  std::vector<int> promotingTypes;
+  std::array<bool, kMaxPieceTypes> promoting{};  // per type: it promotes (the Pawns)
   std::vector<int> promotionChoices;
   std::vector<int> holdingsChoices;
   bool promotionCompulsory = true;
@@ -115,7 +115,7 @@ struct Variant {
   int typeByLetter(char upper) const;
   int typeByName(std::string_view name) const;
   int royalType() const;
-  bool isPromotingType(int type) const;
+  bool isPromotingType(int type) const { return promoting[static_cast<std::size_t>(type)]; }
   bool hasHoldings() const { return !holdingsChoices.empty(); }
 };
 
