@@ -65,8 +65,9 @@ bool attacks(const Position& pos, Square from, Square target) {
 
 bool isAttackedBy(const Position& pos, Square target, int bySide) {
   const SquareSet& mine = pos.occupied(bySide);
+  const SquareSet& near = pos.tables().attackersOf(bySide, target);
   for (int w = 0; w < 4; ++w) {
-    std::uint64_t bits = mine.words[w];
+    std::uint64_t bits = mine.words[w] & near.words[w];
     while (bits) {
       const Square from = static_cast<Square>(w * 64 + std::countr_zero(bits));
       bits &= bits - 1;

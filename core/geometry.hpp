@@ -43,6 +43,13 @@ struct SquareSet {
   constexpr void set(int sq) { words[sq >> 6] |= std::uint64_t{1} << (sq & 63); }
   constexpr void reset(int sq) { words[sq >> 6] &= ~(std::uint64_t{1} << (sq & 63)); }
   constexpr bool any() const { return (words[0] | words[1] | words[2] | words[3]) != 0; }
+  constexpr bool intersects(const SquareSet& o) const {
+    return ((words[0] & o.words[0]) | (words[1] & o.words[1]) | (words[2] & o.words[2]) | (words[3] & o.words[3])) != 0;
+  }
+  constexpr SquareSet& operator|=(const SquareSet& o) {
+    for (int w = 0; w < 4; ++w) words[w] |= o.words[w];
+    return *this;
+  }
   constexpr int count() const {
     return std::popcount(words[0]) + std::popcount(words[1]) + std::popcount(words[2]) +
            std::popcount(words[3]);

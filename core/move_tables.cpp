@@ -191,6 +191,14 @@ std::shared_ptr<const MoveTables> buildMoveTables(const Variant& v) {
   for (int side = 0; side < t->sides; ++side)
     for (int type = 0; type < t->types; ++type)
       t->playable.forEach([&](Square sq) { b.addRays(side, type, sq); });
+  t->attackersOnto.resize(static_cast<std::size_t>(t->sides) * 256);
+  for (int side = 0; side < t->sides; ++side)
+    for (int type = 0; type < t->types; ++type)
+      t->playable.forEach([&](Square from) {
+        t->reach(side, type, from).forEach([&](Square target) {
+          t->attackersOnto[static_cast<std::size_t>(side) * 256 + target].set(from);
+        });
+      });
   b.addPromotionZones();
   b.addCastling();
   return t;

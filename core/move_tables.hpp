@@ -59,6 +59,9 @@ struct MoveTables {
   std::vector<RaySpan> spans;            // [(side * types + type) * 256 + square]
   std::vector<SquareSet> captureReach;   // same index: every square a capture could land on
   std::vector<SquareSet> enPassantReach; // same index: every square an e.p. capture could land on
+  // attackersOnto[side * 256 + target]: every square from which some piece type of the side could
+  // capture onto `target`. The royal-safety test asks only the side's pieces standing there.
+  std::vector<SquareSet> attackersOnto;
   // blockSensitive[target * 256 + square]: a piece leaving `square` can open some capture path
   // onto `target`. A move that vacates no such square cannot expose the King standing there.
   std::vector<std::uint8_t> blockSensitive;
@@ -73,6 +76,9 @@ struct MoveTables {
   }
   const SquareSet& reach(int side, int type, Square sq) const {
     return captureReach[(static_cast<std::size_t>(side) * types + type) * 256 + sq];
+  }
+  const SquareSet& attackersOf(int side, Square target) const {
+    return attackersOnto[static_cast<std::size_t>(side) * 256 + target];
   }
   const SquareSet& enPassantReachOf(int side, int type, Square sq) const {
     return enPassantReach[(static_cast<std::size_t>(side) * types + type) * 256 + sq];

@@ -245,8 +245,20 @@ void generatePseudoLegal(const Position& pos, MoveList& out) {
 
 void generateCaptures(const Position& pos, MoveList& out) {
   out.clear();
-  if (pos.variant().hasPaperColours() && pos.inOpeningDrops()) return;
-  pos.occupied(pos.sideToMove()).forEach([&](Square from) { generatePieceMoves(pos, from, true, out); });
+  const Variant& v = pos.variant();
+  if (v.hasPaperColours() && pos.inOpeningDrops()) return;
+  const int side = pos.sideToMove();
+  SquareSet others;
+  for (int s = 0; s < v.sides; ++s)
+    if (s != side) others |= pos.occupied(s);
+  const MoveTables& t = pos.tables();
+  const Square enPassant = pos.enPassantSquare();
+  pos.occupied(side).forEach([&](Square from) {
+    // Most pieces reach nothing they could take: their rays need not be walked.
+    const int type = pieceType(pos.at(from));
+    const bool mayTakeEnPassant = enPassant != kNoSquare && t.enPassantReachOf(side, type, from).test(enPassant);
+    if (t.reach(side, type, from).intersects(others) || mayTakeEnPassant) generatePieceMoves(pos, from, true, out);
+  });
 }
 
 bool isCapture(const Position& pos, const Move& m) {
