@@ -4,11 +4,13 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "core/attacks.hpp"
 #include "core/movegen.hpp"
 #include "core/position_text.hpp"
 #include "core/variant.hpp"
+#include "random_variant_text.hpp"
 
 using namespace tessera;
 
@@ -20,35 +22,76 @@ bool anyPieceAttacks(const Position& pos, Square target, int bySide) {
   return found;
 }
 
+struct AttackCounts {
+  int attacked = 0;
+  int checked = 0;
+};
+
+// The first square and side on which isAttackedBy and asking every piece disagree, or "".
+std::string firstMismatch(const Position& pos, AttackCounts& counts) {
+  std::string mismatch;
+  for (int side = 0; side < pos.variant().sides; ++side)
+    pos.tables().playable.forEach([&](Square target) {
+      const bool expected = anyPieceAttacks(pos, target, side);
+      if (isAttackedBy(pos, target, side) != expected && mismatch.empty())
+        mismatch = "side " + std::to_string(side) + (expected ? " attacks" : " does not attack") + " square " +
+                   std::to_string(target);
+      counts.attacked += expected;
+      ++counts.checked;
+    });
+  return mismatch;
+}
+
+void playRandomAction(Position& pos, std::mt19937& rng, bool& over) {
+  MoveList moves;
+  generateLegal(pos, moves);
+  over = moves.empty();
+  if (!over) pos.make(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+}
+
 }  // namespace
 
 TEST(Attacks, AskingOnlyThePiecesThatCouldReachASquareFindsEveryAttackOfRandomGames) {
-  int attacked = 0, checked = 0;
+  AttackCounts counts;
   for (const std::string& name : builtinVariantNames()) {
-    const Variant& v = builtinVariant(name);
     std::mt19937 rng(7);
     for (int game = 0; game < 4; ++game) {
-      Position pos = startPosition(v);
-      for (int ply = 0; ply < 60; ++ply) {
-        std::string firstMismatch;
-        for (int side = 0; side < v.sides; ++side)
-          pos.tables().playable.forEach([&](Square target) {
-            const bool expected = anyPieceAttacks(pos, target, side);
-            if (isAttackedBy(pos, target, side) != expected && firstMismatch.empty())
-              firstMismatch = "side " + std::to_string(side) + (expected ? " attacks" : " does not attack") +
-                              " square " + std::to_string(target);
-            attacked += expected;
-            ++checked;
-          });
-        ASSERT_EQ(firstMismatch, "") << name << " " << positionString(pos);
-        MoveList moves;
-        generateLegal(pos, moves);
-        if (moves.empty()) break;
-        pos.make(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+      Position pos = startPosition(builtinVariant(name));
+      bool over = false;
+      for (int ply = 0; ply < 60 && !over; ++ply) {
+        ASSERT_EQ(firstMismatch(pos, counts), "") << name << " " << positionString(pos);
+        playRandomAction(pos, rng, over);
       }
     }
   }
   // Enough of both answers for the comparison to mean something.
-  EXPECT_GT(attacked, 10000);
-  EXPECT_GT(checked - attacked, 10000);
+  EXPECT_GT(counts.attacked, 10000);
+  EXPECT_GT(counts.checked - counts.attacked, 10000);
+}
+
+// Pieces of random XBetza: hoppers, bent riders, initial-only and capture-only parts.
+TEST(Attacks, AskingOnlyThePiecesThatCouldReachASquareFindsEveryAttackInRandomVariants) {
+  AttackCounts counts;
+  int played = 0;
+  for (unsigned seed = 0; seed < 100; ++seed) {
+    random_variants::RandomBetza random(seed);
+    const std::string text = random_variants::randomVariantText(random);
+    std::vector<Variant> variants;
+    try {
+      variants = parseVariantText(text, "random");
+    } catch (const VariantError&) {
+      continue;
+    }
+    ++played;
+    std::mt19937 rng(seed);
+    Position pos = startPosition(variants.at(0));
+    bool over = false;
+    for (int ply = 0; ply < 40 && !over; ++ply) {
+      ASSERT_EQ(firstMismatch(pos, counts), "") << positionString(pos) << " in\n" << text;
+      playRandomAction(pos, rng, over);
+    }
+  }
+  EXPECT_GT(played, 60);
+  EXPECT_GT(counts.attacked, 10000);
+  EXPECT_GT(counts.checked - counts.attacked, 10000);
 }

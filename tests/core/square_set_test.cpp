@@ -5,16 +5,18 @@
 using namespace tessera;
 
 TEST(SquareSet, TwoSetsIntersectWhenTheyShareASquareInAnyWord) {
-  SquareSet a, b;
-  a.set(3);
-  a.set(200);
-  b.set(4);
-  b.set(199);
-  EXPECT_FALSE(a.intersects(b));
-  b.set(200);
-  EXPECT_TRUE(a.intersects(b));
-  EXPECT_TRUE(b.intersects(a));
-  EXPECT_FALSE(a.intersects(SquareSet{}));
+  for (const int shared : {5, 70, 140, 250}) {  // one in each 64-square word
+    SquareSet a, b;
+    a.set(shared);
+    a.set(3);
+    b.set(4);
+    b.set(199);
+    EXPECT_FALSE(a.intersects(b)) << shared;
+    b.set(shared);
+    EXPECT_TRUE(a.intersects(b)) << shared;
+    EXPECT_TRUE(b.intersects(a)) << shared;
+    EXPECT_FALSE(a.intersects(SquareSet{})) << shared;
+  }
 }
 
 TEST(SquareSet, AUnionHoldsTheSquaresOfBoth) {

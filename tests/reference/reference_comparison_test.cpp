@@ -12,6 +12,7 @@
 #include "core/movegen.hpp"
 #include "core/position_text.hpp"
 #include "reference_movegen.hpp"
+#include "tests/support/captures_among_all_actions.hpp"
 
 using namespace tessera;
 
@@ -68,14 +69,7 @@ Totals compareOverRandomGames(const char* variantName, unsigned seed, int maxPli
                       << describe(pos, missing, reference) << "\n  only in the fast generator:" << describe(pos, extra, fastMoves);
         return totals;
       }
-      // Quiescence's generator: the captures of the full one, in its order.
-      MoveList pseudo, captureList;
-      generatePseudoLegal(pos, pseudo);
-      generateCaptures(pos, captureList);
-      std::vector<Move> capturesOfPseudo;
-      for (const Move& x : pseudo)
-        if (isCapture(pos, x)) capturesOfPseudo.push_back(x);
-      if (std::vector<Move>(captureList.begin(), captureList.end()) != capturesOfPseudo) {
+      if (!capturesAreThoseAmongAllActions(pos)) {
         ADD_FAILURE() << variantName << " " << positionString(pos) << ": the captures generated differ from those among all actions";
         return totals;
       }
