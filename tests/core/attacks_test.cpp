@@ -42,11 +42,13 @@ std::string firstMismatch(const Position& pos, AttackCounts& counts) {
   return mismatch;
 }
 
-void playRandomAction(Position& pos, std::mt19937& rng, bool& over) {
+// Plays a random legal action; false when there is none (the game is over).
+bool playRandomAction(Position& pos, std::mt19937& rng) {
   MoveList moves;
   generateLegal(pos, moves);
-  over = moves.empty();
-  if (!over) pos.make(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+  if (moves.empty()) return false;
+  pos.make(moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+  return true;
 }
 
 }  // namespace
@@ -57,10 +59,9 @@ TEST(Attacks, AskingOnlyThePiecesThatCouldReachASquareFindsEveryAttackOfRandomGa
     std::mt19937 rng(7);
     for (int game = 0; game < 4; ++game) {
       Position pos = startPosition(builtinVariant(name));
-      bool over = false;
-      for (int ply = 0; ply < 60 && !over; ++ply) {
+      for (int ply = 0; ply < 60; ++ply) {
         ASSERT_EQ(firstMismatch(pos, counts), "") << name << " " << positionString(pos);
-        playRandomAction(pos, rng, over);
+        if (!playRandomAction(pos, rng)) break;
       }
     }
   }
@@ -85,10 +86,9 @@ TEST(Attacks, AskingOnlyThePiecesThatCouldReachASquareFindsEveryAttackInRandomVa
     ++played;
     std::mt19937 rng(seed);
     Position pos = startPosition(variants.at(0));
-    bool over = false;
-    for (int ply = 0; ply < 40 && !over; ++ply) {
+    for (int ply = 0; ply < 40; ++ply) {
       ASSERT_EQ(firstMismatch(pos, counts), "") << positionString(pos) << " in\n" << text;
-      playRandomAction(pos, rng, over);
+      if (!playRandomAction(pos, rng)) break;
     }
   }
   EXPECT_GT(played, 60);
