@@ -74,6 +74,14 @@ const char* sideName(const Variant& v, int side) {
   return v.sides == 4 ? four[side] : two[side];
 }
 
+// A piece of a type that must promote, standing where it would have had to (a Pawn on its last
+// rank), unless staying what it is is one of the choices (a Shifting Sands Pawn may stay a Pawn).
+bool mustHavePromoted(const Position& pos, int side, int type, Square sq) {
+  const Variant& v = pos.variant();
+  return v.isPromotingType(type) && v.promotionCompulsory && pos.tables().promotionZone[side].test(sq) &&
+         std::find(v.promotionChoices.begin(), v.promotionChoices.end(), type) == v.promotionChoices.end();
+}
+
 // The tile field: the surface rank by rank ('t' Tile, 'x' Anti-Tile, a number of void squares),
 // then ";d=WHITE/BLACK" (tiles whose dropper may still remove them), ";s=WHITE/BLACK" (empty
 // tiles last stood on), ";k=WHITE/BLACK" (tiles a King created), each a comma-separated square
@@ -364,6 +372,9 @@ Position parsePosition(const Variant& v, std::string_view text) {
                   std::string(1, v.colourLetters[v.colourAt(static_cast<Square>(sq))]) + " and so is a " +
                   v.pieces[colourType].name + " (" + std::string(1, v.pieces[colourType].letter) + "), not a " +
                   v.pieces[pieceType(p)].name);
+    if (mustHavePromoted(pos, pieceSide(p), pieceType(p), static_cast<Square>(sq)))
+      fail(0, std::string(sideName(v, pieceSide(p))) + "'s " + v.pieces[pieceType(p)].name + " on " +
+                  squareName(static_cast<Square>(sq)) + " would have promoted on arriving there");
     pos.put(static_cast<Square>(sq), p);
     // Where initial moves go by rank (Shifting Chess) nothing needs to remember having moved.
     if (!v.initialMoveRanks && hasInitialMoves(v.pieces[pieceType(p)]) && start.board[sq] == p)

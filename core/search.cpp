@@ -6,6 +6,7 @@
 
 #include "attacks.hpp"
 #include "evaluation.hpp"
+#include "game_status.hpp"
 #include "movegen.hpp"
 
 namespace tessera {
@@ -201,8 +202,10 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     if (!pos.inGame(rootSide_)) return sameTeam(us, rootSide_) ? -(kMateScore - ply) : kMateScore - ply;
     if (pos.sidesInGame() == 1) return sameTeam(us, rootSide_) ? kMateScore - ply : -(kMateScore - ply);
   }
-  // A draw is worth `contempt` less than nothing to the side the search is for.
-  if (ply > 0 && (pos.repetitions() >= 1 || pos.halfmoveClock() >= pos.variant().fiftyMoveLimit))
+  // A draw is worth `contempt` less than nothing to the side the search is for. A mate given on the
+  // action that reaches the fifty-move limit stands, as the referee has it (gameStatus).
+  const bool fiftyMoves = pos.halfmoveClock() >= pos.variant().fiftyMoveLimit;
+  if (ply > 0 && (pos.repetitions() >= 1 || fiftyMoves) && !(fiftyMoves && gameStatus(pos) == GameStatus::Checkmate))
     return sameTeam(us, rootSide_) ? -weights_.contempt : weights_.contempt;
   if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta, 0);
   // Mate distance: no line from here can win or lose sooner than at this ply, so once a mate that
@@ -470,6 +473,8 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
   for (auto& k : killers_) k = {Move{}, Move{}};
 
   SearchReport report;
+  // Four players: with one side left the game is over, though that side still has actions.
+  if (fourPlayers_ && pos.sidesInGame() == 1) return report;
   MoveList legal;
   generateLegal(pos, legal);
   if (legal.empty()) return report;

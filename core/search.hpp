@@ -60,7 +60,7 @@ struct SearchReport {
   int depth = 0;
   std::int64_t nodes = 0;
   double seconds = 0;
-  std::vector<PvLine> lines;  // best first
+  std::vector<PvLine> lines;  // best first; none when no side can act (mate, stalemate, one side left)
 };
 
 class Searcher {

@@ -1,6 +1,7 @@
 #include "uci.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <mutex>
 #include <sstream>
@@ -16,6 +17,11 @@
 
 namespace tessera {
 namespace {
+
+std::string lowerCase(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
 
 std::string uciScore(int score) {
   return isMateScore(score) ? "mate " + std::to_string(movesToMate(score)) : "cp " + std::to_string(score);
@@ -57,6 +63,7 @@ class UciSession {
       } else if (command == "ucinewgame") {
         searcher_.clearHash();
         position_ = startPosition(*variant_);
+        refusedPosition_.clear();
       } else if (command == "position") {
         setPosition(words);
       } else if (command == "go") {
@@ -98,19 +105,25 @@ class UciSession {
     words >> word;  // "name"
     while (words >> word && word != "value") name += (name.empty() ? "" : " ") + word;
     std::getline(words >> std::ws, value);
-    if (name == "UCI_Variant") {
+    // The protocol has option names read without regard to case.
+    const std::string key = lowerCase(name);
+    if (key == "uci_variant") {
       variant_ = &builtinVariant(value);
       position_ = startPosition(*variant_);
-    } else if (name == "MultiPV") {
+      refusedPosition_.clear();
+    } else if (key == "multipv") {
       multiPv_ = static_cast<int>(std::clamp(number(value, "MultiPV"), 1LL, 64LL));
-    } else if (name == "Hash") {
+    } else if (key == "hash") {
       searcher_ = Searcher(static_cast<int>(std::clamp(number(value, "Hash"), 1LL, 1024LL)));
     } else {
       say("info string unknown option '" + name + "'\n");
     }
   }
 
+  // A refused `position` leaves no position to search: the GUI's game and ours differ, and an
+  // answer for the position before it would be an action for a game the GUI is not playing.
   void setPosition(std::istringstream& words) {
+    refusedPosition_ = "the last position command was refused";
     std::string kind, word;
     words >> kind;
     Position pos = startPosition(*variant_);
@@ -127,12 +140,13 @@ class UciSession {
     if (i < rest.size() && rest[i] == "moves") ++i;
     for (; i < rest.size(); ++i) pos.make(parseMove(pos, rest[i]));
     position_ = pos;
+    refusedPosition_.clear();
   }
 
   void go(std::istringstream& words) {
     SearchLimits limits;
     limits.multiPv = multiPv_;
-    bool infinite = false, limited = false;
+    bool infinite = false, limited = false, clockGiven = false;
     int ourTime = 0, ourIncrement = 0, movesToGo = kDefaultMovesToGo;
     const bool white = position_.sideToMove() == 0;
     for (std::string word; words >> word;) {
@@ -147,7 +161,8 @@ class UciSession {
       // Clamped to what the search takes, so that no value wraps through an int.
       const long long n = number(value, "'" + word + "'");
       const auto millis = [&] { return static_cast<int>(std::clamp(n, 0LL, static_cast<long long>(INT32_MAX))); };
-      limited = limited || word == "depth" || word == "nodes" || word == "movetime" || word == "wtime" || word == "btime";
+      clockGiven = clockGiven || word == "wtime" || word == "btime";
+      limited = limited || word == "depth" || word == "nodes" || word == "movetime" || clockGiven;
       if (word == "depth") limits.depth = static_cast<int>(std::clamp(n, 1LL, static_cast<long long>(kMaxSearchDepth)));
       else if (word == "nodes") limits.nodes = std::clamp(n, 1LL, static_cast<long long>(kMaxSearchNodes));
       else if (word == "movetime") limits.millis = std::clamp(millis(), 1, kMaxSearchMillis);
@@ -157,7 +172,13 @@ class UciSession {
     }
     // A `go` with no limit at all searches until `stop`, as `go infinite` does.
     if (!limited) infinite = true;
-    if (ourTime > 0 && limits.millis == 0) limits.millis = millisForAction(ourTime, ourIncrement, movesToGo);
+    // A clock at zero or below (or only the other side's given) still bounds the search: a
+    // millisecond, never an endless one.
+    if (clockGiven && limits.millis == 0) limits.millis = millisForAction(ourTime, ourIncrement, movesToGo);
+    if (!refusedPosition_.empty()) {
+      say("info string " + refusedPosition_ + "; no position to search\nbestmove (none)\n");
+      return;
+    }
     limits.cancel = thinking_.cancelFlag();
     infinite_ = infinite;
     thinking_.start([this, limits, infinite, root = position_]() mutable { think(root, limits, infinite); });
@@ -187,6 +208,7 @@ class UciSession {
   Searcher searcher_;
   int multiPv_ = 1;
   bool infinite_ = false;
+  std::string refusedPosition_;  // why there is no position to search; empty when there is one
   SearchThread thinking_;  // last, so that it stops before the rest goes
 };
 
@@ -194,8 +216,10 @@ class UciSession {
 
 void runUci(std::istream& in, std::ostream& out) {
   UciSession session(out);
-  for (std::string line; std::getline(in, line);)
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // a GUI on Windows ends lines so
     if (!session.handle(line)) return;
+  }
   session.finish();
 }
 

@@ -208,7 +208,10 @@ class XboardSession {
     } else if (command == "go") {
       force_ = false;
       engineSide_ = game_.position().sideToMove();
-      afterChange();
+      // Asked to act in a game that is over (a finished position set up, say): the result, so that
+      // the GUI does not wait for an action that cannot come.
+      if (game_.result().finished()) sayResultIfOver();
+      else afterChange();
     } else if (command == "playother") {
       force_ = false;
       engineSide_ = 1 - game_.position().sideToMove();
@@ -457,8 +460,10 @@ class XboardSession {
 
 void runXboard(std::istream& in, std::ostream& out) {
   XboardSession session(out);
-  for (std::string line; std::getline(in, line);)
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // WinBoard's line ends
     if (!session.handle(line)) return;
+  }
   session.finish();
 }
 

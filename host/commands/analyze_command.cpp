@@ -59,6 +59,13 @@ cli::Command analyzeCommand() {
             const bool anyLimit = options.has("time") || options.has("nodes");
             limits.depth = static_cast<int>(options.integer("depth", anyLimit ? kMaxSearchDepth : 8, 1, kMaxSearchDepth));
             limits.multiPv = static_cast<int>(options.integer("multipv", 1, 1, 64));
+            // The referee's rules first: a position the game has ended in (the fifty-move limit
+            // reached, say) gets no suggestion, though it may still have legal actions.
+            const GameResult over = Game(variant, positionString(pos)).result();
+            if (over.finished()) {
+              out << "the game is over (" << over.token << " " << over.reason << "): no action to suggest\n";
+              return 0;
+            }
             Searcher searcher;
             const SearchReport report = searcher.search(pos, limits, [&](const SearchReport& r) {
               for (std::size_t i = 0; i < r.lines.size(); ++i)
@@ -66,11 +73,6 @@ cli::Command analyzeCommand() {
                     << r.nodes << " time " << static_cast<int>(r.seconds * 1000) << " ms pv "
                     << lineText(pos, r.lines[i].moves) << "\n";
             });
-            if (report.lines.empty()) {
-              const GameResult over = Game(variant, positionString(pos)).result();
-              out << "no legal action: the game is over (" << over.token << " " << over.reason << ")\n";
-              return 0;
-            }
             out << "best " << san(pos, report.lines.front().moves.front()) << " ("
                 << static_cast<std::int64_t>(report.seconds > 0 ? report.nodes / report.seconds : 0) << " nodes/s)\n";
             return 0;

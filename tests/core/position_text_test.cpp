@@ -78,6 +78,26 @@ TEST(PositionTextErrors, SayWhatIsWrongAndWhere) {
   EXPECT_NE(errorOf(builtinVariant("desert-dust"), "12/12/12/12/12/12/12/12/12/12/12/12[C w - - 0 1").find("without a closing"), std::string::npos);
 }
 
+// Found by an audit (2026-11-28): a Pawn on its last rank was taken, though it would have had to
+// promote on arriving there and could never move again.
+TEST(PositionTextErrors, APieceThatMustPromoteCannotStandWhereItWouldHave) {
+  const Variant& chess = builtinVariant("chess");
+  EXPECT_NE(errorOf(chess, "Pnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").find("White's pawn on a8 would have promoted on arriving there"),
+            std::string::npos);
+  EXPECT_NE(errorOf(chess, "4k3/8/8/8/8/8/8/p3K3 w - - 0 1").find("Black's pawn on a1 would have promoted"), std::string::npos);
+  EXPECT_NO_THROW(parsePosition(chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")) << "one step short of it";
+  // Desert Dust: Scorpions and Spears promote too.
+  EXPECT_NE(errorOf(builtinVariant("desert-dust"), "1S4k5/12/12/12/12/12/12/12/12/12/12/6K5[] w - - 0 1").find("would have promoted"),
+            std::string::npos);
+  // Four players: West's Pawns promote on the east edge (its Pawn on h4 becomes a Chameleon).
+  EXPECT_NE(errorOf(builtinVariant("chameleon-redux-4p"), "wK7/8/8/8/7wP/8/8/sK6eK w - - 0 1").find("West's pawn on h4 would have promoted"),
+            std::string::npos);
+  // A Shifting Sands Pawn may stay a Pawn on its last rank.
+  const Variant& sands = builtinVariant("shifting-sands");
+  const std::string sandsStart = positionString(startPosition(sands));
+  EXPECT_NO_THROW(parsePosition(sands, "P1k3/6/6/6/6/6/2K3" + sandsStart.substr(sandsStart.find(' '))));
+}
+
 TEST(PositionTextErrors, TwelveByTwelveNeedsTwelveRanks) {
   const Variant& dd = builtinVariant("desert-dust");
   EXPECT_NE(errorOf(dd, "6k5/12/12/12/12/12/12/12/12/12/6K5[] w - - 0 1").find("only 11 ranks given, the board has 12"), std::string::npos);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 
 #include "core/engine_match.hpp"
@@ -166,6 +167,32 @@ TEST(EngineSearch, AGameThatIsOverHasNoAction) {
   Position mated = parsePosition(builtinVariant("chess"), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
   Searcher s;
   EXPECT_TRUE(s.search(mated, SearchLimits{}).lines.empty());
+  // Four players: North is mated and leaves, and South, the last side in, has won, though its
+  // pieces could still move (found by an audit, 2026-11-28: the answer was the empty action a1a1).
+  Position four = parsePosition(builtinVariant("chameleon-redux-4p"), "7nK/6sR1/6sK1/8/8/8/8/8 n - - 0 1");
+  four.make(parseMove(four, "out"));
+  ASSERT_EQ(four.sidesInGame(), 1);
+  SearchLimits limits;
+  limits.depth = 2;
+  EXPECT_TRUE(s.search(four, limits).lines.empty());
+}
+
+// Found by an audit (2026-11-28): the draw by the fifty-move rule was tested before mate, so a
+// mate given on the action that reaches the limit scored as a draw. The referee has the mate stand.
+TEST(EngineSearch, AMateOnTheActionThatReachesTheFiftyMoveLimitIsStillAMate) {
+  Position pos = parsePosition(builtinVariant("chess"), "7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+  Searcher s;
+  SearchLimits limits;
+  limits.depth = 4;
+  const SearchReport r = s.search(pos, limits);
+  ASSERT_FALSE(r.lines.empty());
+  EXPECT_EQ(longAlgebraic(pos, r.lines.front().moves.front()), "a1a8");
+  EXPECT_EQ(movesToMate(r.lines.front().score), 1);
+  // Where no action mates, each one reaching the limit draws, a Rook up or not.
+  Position noMate = parsePosition(builtinVariant("chess"), "7k/8/5K2/8/8/8/8/R7 w - - 99 80");
+  const SearchReport drawn = s.search(noMate, limits);
+  ASSERT_FALSE(drawn.lines.empty());
+  EXPECT_LE(std::abs(drawn.lines.front().score), 50) << drawn.lines.front().score;
 }
 
 TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {

@@ -153,4 +153,67 @@ TEST(EngineUci, OptionsAndLimitsThatAreNotNumbersAreNamed) {
   EXPECT_NE(big.find("bestmove", big.find("bestmove") + 1), std::string::npos) << "both searches answered: " << big;
 }
 
+// Found by an audit (2026-11-28): a clock at zero or below, or only the other side's, left the
+// search without a limit, and the GUI waited for ever. The answer comes at once now.
+TEST(EngineUci, AClockAtZeroOrBelowStillGetsAnAnswerAtOnce) {
+  for (const char* go : {"go wtime 0 btime 0", "go wtime -50 btime 1000", "go btime 5000", "go wtime 0 btime 0 winc 0 binc 0"}) {
+    EngineConversation gui(runUci, "quit");
+    gui.type("position startpos moves e2e4 e7e5");
+    gui.type(go);
+    const std::size_t at = gui.waitFor("bestmove ", 10);
+    ASSERT_NE(at, std::string::npos) << go << ": " << gui.answers();
+    Position pos = startPosition(builtinVariant("chess"));
+    for (const char* m : {"e2e4", "e7e5"}) pos.make(parseMove(pos, m));
+    const std::string answers = gui.answers();
+    const std::string reply = answers.substr(at + 9, answers.find('\n', at) - at - 9);
+    EXPECT_NO_THROW(parseMove(pos, reply)) << go << ": " << reply;
+  }
+}
+
+// A GUI on Windows ends its lines with CR LF: the CR is no part of the value.
+TEST(EngineUci, LinesEndingInCarriageReturnAreRead) {
+  const std::string out = uci("setoption name UCI_Variant value desert-dust\r\nsetoption name MultiPV value 2\r\n"
+                              "position startpos\r\ngo depth 1\r\n");
+  EXPECT_EQ(out.find("info string"), std::string::npos) << out;
+  EXPECT_NE(out.find("info depth 1 multipv 2 "), std::string::npos) << out;
+  const std::size_t at = out.find("bestmove ");
+  ASSERT_NE(at, std::string::npos) << out;
+  Position pos = startPosition(builtinVariant("desert-dust"));
+  EXPECT_NO_THROW(parseMove(pos, out.substr(at + 9, out.find('\n', at) - at - 9))) << out;
+}
+
+TEST(EngineUci, OptionNamesAreReadWithoutRegardToCase) {
+  const std::string out = uci("setoption name multipv value 3\nsetoption name uci_variant value tiled-squares\ngo depth 1\n");
+  EXPECT_EQ(out.find("info string"), std::string::npos) << out;
+  EXPECT_NE(out.find("info depth 1 multipv 3 "), std::string::npos) << out;
+  const std::size_t at = out.find("bestmove ");
+  ASSERT_NE(at, std::string::npos) << out;
+  Position pos = startPosition(builtinVariant("tiled-squares"));
+  EXPECT_NO_THROW(parseMove(pos, out.substr(at + 9, out.find('\n', at) - at - 9))) << out;
+}
+
+// Found by an audit (2026-11-28): after a refused `position` the search ran on the position before
+// it, and answered with an action of the wrong side. Now it answers that it has no position.
+TEST(EngineUci, AfterARefusedPositionGoAnswersThatThereIsNone) {
+  const std::string out = uci("position startpos moves e2e4\ngo depth 1\n"
+                              "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1h1\ngo depth 1\n");
+  const std::size_t first = out.find("bestmove ");
+  ASSERT_NE(first, std::string::npos) << out;
+  const std::size_t second = out.find("bestmove ", first + 1);
+  ASSERT_NE(second, std::string::npos) << out;
+  EXPECT_EQ(out.substr(second), "bestmove (none)\n") << out;
+  EXPECT_NE(out.find("info string the last position command was refused; no position to search"), std::string::npos) << out;
+  // A good position afterwards is searched again.
+  const std::string again = uci("position startpos moves e9e4\nposition startpos moves e2e4\ngo depth 1\n");
+  EXPECT_EQ(again.find("bestmove (none)"), std::string::npos) << again;
+  EXPECT_NE(again.find("bestmove "), std::string::npos) << again;
+}
+
+TEST(EngineUci, FourPlayersAGameWithOneSideLeftHasNoAction) {
+  const std::string out = uci("setoption name UCI_Variant value chameleon-redux-4p\n"
+                              "position fen 7nK/6sR1/6sK1/8/8/8/8/8 n - - 0 1 moves out\ngo depth 2\n");
+  EXPECT_NE(out.find("bestmove (none)\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("a1a1"), std::string::npos) << out;
+}
+
 }  // namespace

@@ -69,6 +69,22 @@ TEST(EngineXboard, MatesFromASetBoardAndSaysTheResult) {
   EXPECT_NE(out.find("move h1h8\n1-0 {White wins by checkmate}"), std::string::npos) << out;
 }
 
+// Found by an audit (2026-11-28): `go` in a finished position was met with silence, and the GUI
+// waited for an action that could not come.
+TEST(EngineXboard, GoInAGameThatIsOverSaysTheResult) {
+  EXPECT_NE(xboard("xboard\nprotover 2\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\n").find("1/2-1/2 {stalemate}\n"),
+            std::string::npos);
+  EXPECT_NE(xboard("xboard\nprotover 2\nforce\nsetboard 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo\n").find("1-0 {White wins by checkmate}\n"),
+            std::string::npos);
+  EXPECT_NE(xboard("force\nsetboard 7k/8/6K1/8/8/8/8/R7 w - - 100 80\ngo\n").find("1/2-1/2 {fifty-move rule}\n"), std::string::npos);
+}
+
+TEST(EngineXboard, LinesEndingInCarriageReturnAreRead) {
+  const std::string out = xboard("new\r\nforce\r\nsetboard 4k3/8/4K3/8/8/8/8/7R w - - 0 1\r\nsd 3\r\ngo\r\n");
+  EXPECT_EQ(out.find("Illegal position"), std::string::npos) << out;
+  EXPECT_NE(out.find("move h1h8\n1-0 {White wins by checkmate}"), std::string::npos) << out;
+}
+
 TEST(EngineXboard, AHintIsALegalActionForTheUser) {
   // After 1. e4 in force mode the user plays Black; the hint is a Black action.
   const std::string out = xboard("new\nforce\nusermove e2e4\nhint\n");

@@ -203,9 +203,15 @@ TEST(CliAnalyze, PrintsEachDepthsLinesAndTheBestAction) {
 TEST(CliAnalyze, AFinishedGameSaysHowItEndedAndBadArgumentsAreRefused) {
   const ProgramRun mated = runTessera("analyze --position '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'");
   EXPECT_EQ(mated.exitCode, 0) << mated.output;
-  EXPECT_NE(mated.output.find("no legal action: the game is over (1-0 checkmate)"), std::string::npos) << mated.output;
+  EXPECT_NE(mated.output.find("the game is over (1-0 checkmate): no action to suggest"), std::string::npos) << mated.output;
   const ProgramRun stalemate = runTessera("analyze --position '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'");
   EXPECT_NE(stalemate.output.find("the game is over (1/2-1/2 stalemate)"), std::string::npos) << stalemate.output;
+  // White still has actions, but the fifty-move limit has ended the game.
+  const ProgramRun fifty = runTessera("analyze --position '7k/8/6K1/8/8/8/8/R7 w - - 100 80'");
+  EXPECT_EQ(fifty.exitCode, 0) << fifty.output;
+  EXPECT_NE(fifty.output.find("the game is over (1/2-1/2 fifty-move rule): no action to suggest"), std::string::npos)
+      << fifty.output;
+  EXPECT_EQ(fifty.output.find("best "), std::string::npos) << fifty.output;
   expectRefused("analyze --multipv 0", "--multipv must be between 1 and 64, got 0");
   expectRefused("analyze --depth 65", "--depth must be between 1 and 64, got 65");
   expectRefused("analyze --position xyz", "--position: position string, character 1: 'x' is no piece of chess");
