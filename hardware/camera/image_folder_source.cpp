@@ -1,6 +1,8 @@
 #include "image_folder_source.hpp"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -12,6 +14,36 @@ bool isImage(const std::filesystem::path& p) {
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".bmp";
 }
+
+// Name order with runs of digits compared by value, so that frame2.png comes before frame10.png
+// when a recorder does not pad its numbers.
+bool comesBefore(const std::filesystem::path& a, const std::filesystem::path& b) {
+  const std::string x = a.filename().string(), y = b.filename().string();
+  const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 0, j = 0;
+  while (i < x.size() && j < y.size()) {
+    if (isDigit(x[i]) && isDigit(y[j])) {
+      std::size_t ei = i, ej = j;
+      while (ei < x.size() && isDigit(x[ei])) ++ei;
+      while (ej < y.size() && isDigit(y[ej])) ++ej;
+      // Leading zeros do not count: compare the digits that are left, the longer being larger.
+      std::size_t si = i, sj = j;
+      while (si + 1 < ei && x[si] == '0') ++si;
+      while (sj + 1 < ej && y[sj] == '0') ++sj;
+      const std::string_view dx(x.data() + si, ei - si), dy(y.data() + sj, ej - sj);
+      if (dx.size() != dy.size()) return dx.size() < dy.size();
+      if (dx != dy) return dx < dy;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (x[i] != y[j]) return x[i] < y[j];
+    ++i;
+    ++j;
+  }
+  if ((x.size() - i) != (y.size() - j)) return x.size() - i < y.size() - j;
+  return x < y;  // equal by value ("f01" and "f1"): by the plain name, so the order is total
+}
 }  // namespace
 
 ImageFolderSource::ImageFolderSource(const std::filesystem::path& folder, double framesPerSecond)
@@ -19,7 +51,7 @@ ImageFolderSource::ImageFolderSource(const std::filesystem::path& folder, double
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
     if (entry.is_regular_file() && isImage(entry.path())) files_.push_back(entry.path());
-  std::sort(files_.begin(), files_.end());
+  std::sort(files_.begin(), files_.end(), comesBefore);
 }
 
 FrameRead ImageFolderSource::read() {

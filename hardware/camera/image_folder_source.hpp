@@ -1,5 +1,5 @@
 #pragma once
-// A folder of images (png, jpg, bmp) read in name order as frames at a fixed rate. An image that
+// A folder of images (png, jpg, bmp) read in name order (numbers in names by value) as frames at a fixed rate. An image that
 // cannot be decoded is reported and skipped.
 #include <filesystem>
 #include <vector>

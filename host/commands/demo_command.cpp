@@ -4,6 +4,7 @@
 #include <csignal>
 #include <iomanip>
 #include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <random>
 
@@ -19,10 +20,29 @@
 #include "tests/camera/distinct_play.hpp"
 
 namespace tessera::commands {
+namespace {
+
+// The file that marks a folder as the demo's own, whose record and journal it may replace.
+constexpr const char* kDemoMark = ".tessera-demo";
+
+// The demo writes game.pgn and game.journal, the names a live game uses: a folder holding anything
+// the demo did not write (a real game, say) is refused rather than overwritten.
+void checkDemoFolder(const std::filesystem::path& folder) {
+  std::error_code ec;
+  if (!std::filesystem::exists(folder, ec)) return;
+  if (!std::filesystem::is_directory(folder, ec))
+    throw cli::UsageError("--out '" + folder.string() + "' is a file, not a folder");
+  if (std::filesystem::exists(folder / kDemoMark, ec) || std::filesystem::is_empty(folder, ec)) return;
+  throw cli::UsageError("--out '" + folder.string() +
+                        "' holds files the demo did not write, and the demo would replace its game.pgn and "
+                        "game.journal: choose another folder, or empty this one");
+}
+
+}  // namespace
 
 cli::Command demoCommand() {
   static const std::vector<cli::OptionSpec> specs = {
-      cli::kVariantOption,
+      {"variant", "NAME", "variant to use (see 'tessera variants'); default desert-dust"},
       {"plies", "N", "how many actions the built-in game has, 1-60 (default 12)"},
       {"seed", "N", "seed of the built-in game and of the scene (default 1)"},
       {"out", "DIR", "where the record and the display frames go (default ./demo-out)"},
@@ -48,6 +68,8 @@ cli::Command demoCommand() {
             const unsigned seed = static_cast<unsigned>(options.integer("seed", 1, 0, 1000000));
             const std::filesystem::path folder = options.value("out", "demo-out");
             const bool serving = options.has("http");
+            if (options.has("linger") && !serving) throw cli::UsageError("--linger keeps the web page served: it needs --http");
+            checkDemoFolder(folder);
 
             std::mt19937 rng(seed);
             Position scriptPos = startPosition(variant);
@@ -56,6 +78,7 @@ cli::Command demoCommand() {
             for (const Move& m : script) scripted.play(m);
 
             std::filesystem::create_directories(folder);
+            std::ofstream(folder / kDemoMark) << "written by tessera demo, which replaces what is in this folder\n";
             std::filesystem::remove_all(folder / "display");
             std::filesystem::remove(folder / "game.journal");
             session::TableOptions table;

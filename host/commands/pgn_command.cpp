@@ -46,7 +46,9 @@ int recordFromJournal(const cli::ParsedOptions& options, std::ostream& out, std:
   const std::string path = options.value("journal");
   const auto lookup = [&](std::string_view name) -> const Variant& { return cli::findVariant(options, std::string(name)); };
   try {
-    RecoveredGame recovered = GameJournal::recover(path, lookup);
+    // Only read: a game going on may still be writing the journal, and a damaged one gives what it
+    // holds before the damage.
+    RecoveredGame recovered = GameJournal::read(path, lookup, GameJournal::Damage::EndTheRecordThere);
     for (const std::string& w : recovered.warnings) err << "warning: " << w << "\n";
     const std::string pgn = writePgn(*recovered.game, {}, elapsedTimeComments(recovered.actionMillis));
     if (options.has("out")) {
@@ -56,7 +58,7 @@ int recordFromJournal(const cli::ParsedOptions& options, std::ostream& out, std:
     } else {
       out << pgn;
     }
-    return 0;
+    return recovered.endedAtDamage ? 1 : 0;
   } catch (const JournalError& e) {
     err << e.what() << "\n";
     return 1;

@@ -11,6 +11,7 @@
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/link/firmware_link.hpp"
 #include "host/cli/input_option.hpp"
+#include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/session/camera_input.hpp"
 #include "host/session/config_arguments.hpp"
@@ -91,6 +92,7 @@ cli::Command playCommand() {
               throw cli::UsageError("--time-control: time controls are for two players");
             table.session.journalPath = options.value("journal");
             table.pgnPath = options.value("pgn");
+            if (!table.pgnPath.empty()) cli::checkWritable(table.pgnPath, "--pgn");
             if (options.has("display-out")) table.displayFolder = options.value("display-out");
             table.numberedFrames = !options.has("display-latest-only");
             if (options.has("http")) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));

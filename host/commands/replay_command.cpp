@@ -12,6 +12,7 @@
 #include "hardware/camera/snapshot_referee.hpp"
 #include "hardware/camera/stabiliser.hpp"
 #include "hardware/camera/variant_layout.hpp"
+#include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
 
 namespace tessera::commands {
@@ -20,7 +21,7 @@ cli::Command replayCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"frames", "DIR|VIDEO", "a folder of images (name order) or a video file (required)"},
+      {"frames", "DIR|VIDEO", "a folder of images (name order, numbers in names by value) or a video file (required)"},
       {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
       {"out", "FILE", "write the game record (PGN) here instead of to the standard output"},
   };
@@ -40,6 +41,7 @@ cli::Command replayCommand() {
             if (const auto problem = camera::recordingProblem(options.value("frames")))
               throw cli::UsageError("--frames " + options.value("frames") + ": " + *problem);
             const Variant& variant = cli::chooseVariant(options);
+            if (options.has("out")) cli::checkWritable(options.value("out"), "--out");
             const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
             auto source = camera::openFrameSource(options.value("frames"), fps);
 
@@ -96,6 +98,11 @@ cli::Command replayCommand() {
               out << options.value("out") << ": " << game.actions().size() << " actions\n";
             } else {
               out << pgn;
+            }
+            if (frames > 0 && unreadable == frames) {
+              err << "error: the board was found in none of the " << countedNoun(frames, "frame", "frames")
+                  << ": is the recording of " << variant.name << "'s board as tessera print makes it, seen whole?\n";
+              return 1;
             }
             return frames > 0 ? 0 : 1;
           }};

@@ -1,11 +1,13 @@
 #include "game_journal.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <utility>
@@ -100,7 +102,35 @@ void GameJournal::recordTakeback(int plies) { append("takeback " + std::to_strin
 void GameJournal::recordResignation(int side) { append("resign " + std::to_string(side)); }
 void GameJournal::recordDrawAgreed() { append("draw"); }
 
-RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup& lookup) {
+bool GameJournal::cutOffAtItsStart(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in || std::filesystem::is_directory(path)) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string bytes = buffer.str();
+  const std::string_view starts[] = {kHeader, "variant ", "start "};
+  std::size_t at = 0;
+  for (const std::string_view expected : starts) {
+    const std::size_t end = bytes.find('\n', at);
+    const std::string_view text = std::string_view(bytes).substr(at, end == std::string::npos ? std::string::npos : end - at);
+    if (end == std::string::npos)  // the torn line: the beginning of what was being written
+      return text.size() < expected.size() ? expected.substr(0, text.size()) == text : text.substr(0, expected.size()) == expected;
+    const auto mark = text.rfind(" #");
+    const bool intact = mark != std::string::npos && checksum(std::string(text.substr(0, mark))) == text.substr(mark + 2);
+    if (!intact || text.substr(0, expected.size()) != expected) return false;
+    at = end + 1;
+  }
+  return false;  // all three lines are whole: the game began
+}
+
+RecoveredGame GameJournal::read(const std::string& path, const VariantLookup& lookup, Damage damage) {
+  std::size_t intactBytes = 0;
+  return parse(path, lookup, damage, intactBytes);
+}
+
+RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& lookup, Damage damage,
+                                 std::size_t& intactBytes) {
+  if (std::filesystem::is_directory(path)) throw JournalError(path + " is a folder, not a journal");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw JournalError(systemError("cannot read the journal", path));
   std::stringstream buffer;
@@ -111,6 +141,7 @@ RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup&
   std::vector<std::string> payloads;
   std::size_t goodBytes = 0;
   std::vector<std::string> warnings;
+  bool endedAtDamage = false;
   std::size_t at = 0;
   int lineNo = 0;
   while (at < bytes.size()) {
@@ -121,9 +152,16 @@ RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup&
     const auto mark = text.rfind(" #");
     const bool intact = end != std::string::npos && mark != std::string::npos && checksum(text.substr(0, mark)) == text.substr(mark + 2);
     if (!intact) {
-      if (!last)
+      if (!last && damage == Damage::Refuse)
         throw JournalError(path + " line " + std::to_string(lineNo) +
                            " is damaged and is not the last line: the journal cannot be trusted past it");
+      if (!last) {
+        warnings.push_back(path + " line " + std::to_string(lineNo) +
+                           " is damaged and is not the last line: it and every line after it are left out, so the "
+                           "record ends before it: '" + text.substr(0, 60) + "'");
+        endedAtDamage = true;
+        break;
+      }
       warnings.push_back(path + " line " + std::to_string(lineNo) + " was cut off (power cut mid-write?) and is dropped: '" +
                          text.substr(0, 60) + "'");
       break;
@@ -142,7 +180,8 @@ RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup&
   } catch (const std::exception& e) {
     throw JournalError(path + ": variant '" + variantName + "': " + e.what());
   }
-  RecoveredGame out{nullptr, std::move(warnings), {}, {}, GameJournal(path, -1)};
+  RecoveredGame out{nullptr, std::move(warnings), endedAtDamage, {}, {}, GameJournal(path, -1)};
+  intactBytes = goodBytes;
   try {
     out.game = std::make_unique<Game>(*variant, payloads[2].substr(6));
   } catch (const std::exception& e) {
@@ -188,10 +227,18 @@ RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup&
     }
   }
 
+  return out;
+}
+
+RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup& lookup) {
+  std::size_t goodBytes = 0;
+  RecoveredGame out = parse(path, lookup, Damage::Refuse, goodBytes);
   // Cut the torn tail off so that new lines follow the last good one.
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
   if (fd < 0) throw JournalError(systemError("cannot reopen the journal", path));
-  if (goodBytes < bytes.size() && ::ftruncate(fd, static_cast<off_t>(goodBytes)) != 0) {
+  struct stat file {};
+  if (::fstat(fd, &file) == 0 && static_cast<off_t>(goodBytes) < file.st_size &&
+      ::ftruncate(fd, static_cast<off_t>(goodBytes)) != 0) {
     ::close(fd);
     throw JournalError(systemError("cannot drop the torn line of", path));
   }

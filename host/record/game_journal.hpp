@@ -30,9 +30,24 @@ class GameJournal {
   // Starts a journal for a new game at `path` (replacing any file there).
   static GameJournal create(const std::string& path, const Game& game);
 
-  // Rebuilds the game from the journal at `path`. Throws JournalError when the file cannot be read
-  // or is damaged before its last line (nothing is dropped silently).
+  // Rebuilds the game from the journal at `path` to go on with it: the journal is opened for
+  // appending after its last good line, a torn last line cut off. Throws JournalError when the file
+  // cannot be read or is damaged before its last line (nothing is dropped silently).
   static RecoveredGame recover(const std::string& path, const VariantLookup& lookup = {});
+
+  // What reading does with a damaged line that is not the last (a torn last line is always dropped
+  // with a warning).
+  enum class Damage {
+    Refuse,            // throws: the journal cannot be trusted past it
+    EndTheRecordThere  // warns, and the game is what the lines before it give
+  };
+  // Rebuilds the game without writing to the journal (a game going on may still be writing it, or
+  // it may be read-only); `journal` in the result is not open.
+  static RecoveredGame read(const std::string& path, const VariantLookup& lookup = {}, Damage damage = Damage::Refuse);
+
+  // Whether the file at `path` is empty or a journal cut off while its first lines (header, variant,
+  // start) were being written: a power cut at a game's very start, before any action.
+  static bool cutOffAtItsStart(const std::string& path);
 
   GameJournal(GameJournal&& other) noexcept;
   GameJournal& operator=(GameJournal&& other) noexcept;
@@ -53,6 +68,7 @@ class GameJournal {
  private:
   friend struct RecoveredGame;
   GameJournal(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  static RecoveredGame parse(const std::string& path, const VariantLookup& lookup, Damage damage, std::size_t& intactBytes);
   void append(const std::string& payload);
 
   std::string path_;
@@ -62,6 +78,7 @@ class GameJournal {
 struct RecoveredGame {
   std::unique_ptr<Game> game;
   std::vector<std::string> warnings;  // what was dropped, and why
+  bool endedAtDamage = false;         // a damaged line before the last ended it (Damage::EndTheRecordThere)
   struct Thought {
     int side = 0;
     long millis = 0;

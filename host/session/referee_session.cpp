@@ -48,9 +48,14 @@ RefereeSession::RefereeSession(const Variant& variant, SessionOptions options, E
 void RefereeSession::start() {
   std::string how = "new game";
   if (!options_.journalPath.empty()) {
-    if (std::filesystem::exists(options_.journalPath) && std::filesystem::file_size(options_.journalPath) > 0) {
+    const bool cutOffAtStart = GameJournal::cutOffAtItsStart(options_.journalPath);
+    if (std::filesystem::exists(options_.journalPath) && !cutOffAtStart) {
+      // The board, the camera and the display are the chosen variant's: a game of another cannot go on.
       RecoveredGame recovered = GameJournal::recover(options_.journalPath, [&](std::string_view name) -> const Variant& {
-        return name == variant_.fullName || name == variant_.name ? variant_ : builtinVariant(name);
+        if (name == variant_.fullName || name == variant_.name) return variant_;
+        throw std::invalid_argument("its game is " + std::string(name) + ", not the " +
+                                    (variant_.fullName.empty() ? variant_.name : variant_.fullName) +
+                                    " chosen: choose that variant to go on with it, or another journal for a new game");
       });
       game_ = std::move(recovered.game);
       journal_.emplace(std::move(recovered.journal));
@@ -59,6 +64,8 @@ void RefereeSession::start() {
       warnings_ = recovered.warnings;
       how = "resumed from " + options_.journalPath + " after " + std::to_string(game_->actions().size()) + " actions";
     } else {
+      if (cutOffAtStart && std::filesystem::file_size(options_.journalPath) > 0)
+        warnings_.push_back(options_.journalPath + " was cut off while its game was being started (no action in it): a new game starts in it");
       journal_.emplace(GameJournal::create(options_.journalPath, *game_));
     }
   }

@@ -408,7 +408,8 @@ TEST(CliPerft, LoadsANewVariantFromAFile) {
 }
 
 TEST(CliDemo, RefereesAFilmedDesertDustGameThroughTheCameraPipeline) {
-  const std::string out = ::testing::TempDir() + "/demo-out";
+  const ScratchFolder scratch("demo");
+  const std::string out = scratch.path + "/demo-out";
   const ProgramRun r = runTessera("demo --plies 6 --out " + out);
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("Desert Dust (12x12)"), std::string::npos) << r.output;

@@ -23,56 +23,20 @@
 #include "tests/camera/distinct_play.hpp"
 #include "tests/display/display_probe.hpp"
 #include "tests/host/record_moves.hpp"
+#include "tests/host/filmed_commands.hpp"
 #include "tests/support/scene_game.hpp"
 
 namespace tessera {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::Filmed;
+using testing::CommandRun;
+using testing::filmInto;
+using testing::run;
+using testing::scratch;
 
-struct Filmed {
-  std::vector<Move> script;
-  int frames = 0;
-};
-
-// Films a seeded game the camera can follow into `dir` as JPEG frames.
-Filmed filmInto(const Variant& variant, const fs::path& dir, int plies, unsigned seed) {
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::mt19937 rng(seed);
-  Position pos = startPosition(variant);
-  Filmed f;
-  f.script = scene::playDistinctly(pos, plies, rng);
-  scene::SceneRenderer renderer(variant, scene::randomStyle(rng, {800, 600}, scene::sheetCells(variant), false), seed);
-  scene::filmGame(renderer, startPosition(variant), f.script, {}, [&](const cv::Mat& image, double) {
-    char name[32];
-    std::snprintf(name, sizeof name, "frame-%05d.jpg", f.frames++);
-    cv::imwrite((dir / name).string(), image, {cv::IMWRITE_JPEG_QUALITY, 90});
-  });
-  return f;
-}
-
-struct PlayRun {
-  int code = -1;
-  std::string out, err;
-};
-
-PlayRun run(const char* command, const std::vector<std::string>& args) {
-  const auto commands = commands::allCommands();
-  const auto it = std::find_if(commands.begin(), commands.end(), [&](const auto& c) { return c.name == command; });
-  std::ostringstream out, err;
-  PlayRun r;
-  r.code = it->run(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-PlayRun play(const std::vector<std::string>& args) { return run("play", args); }
-
-fs::path scratch(const std::string& name) {
-  return fs::temp_directory_path() / ("tessera-play-" + std::to_string(::getpid())) / name;
-}
+CommandRun play(const std::vector<std::string>& args) { return run("play", args); }
 
 class PlayEveryVariant : public ::testing::TestWithParam<const char*> {};
 
@@ -84,7 +48,7 @@ TEST_P(PlayEveryVariant, RefereesAFilmedGameIntoTheRecordAndTheDisplay) {
   Game played(variant);
   for (const Move& m : film.script) played.play(m);
 
-  const PlayRun r = play({"--variant", GetParam(), "--input", "frames:" + frames.string(), "--display-out",
+  const CommandRun r = play({"--variant", GetParam(), "--input", "frames:" + frames.string(), "--display-out",
                       display.string(), "--auto-choose"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, writePgn(played)) << r.err;
@@ -136,12 +100,12 @@ TEST(PlayCommand, ResumesFromTheJournalWhenRestartedMidGameAndSurvivesABadFrame)
   std::ofstream(after / "frame-00150-torn.jpg") << "not an image";
   const fs::path journal = scratch("resume.journal"), pgn = scratch("resume.pgn");
 
-  const PlayRun first = play({"--variant", "chess", "--input", "frames:" + before.string(), "--journal", journal.string(),
+  const CommandRun first = play({"--variant", "chess", "--input", "frames:" + before.string(), "--journal", journal.string(),
                           "--pgn", pgn.string()});
   EXPECT_EQ(first.code, 0) << first.err;
   EXPECT_NE(first.err.find("4 actions"), std::string::npos) << first.err;
 
-  const PlayRun second = play({"--variant", "chess", "--input", "frames:" + after.string(), "--journal",
+  const CommandRun second = play({"--variant", "chess", "--input", "frames:" + after.string(), "--journal",
                            journal.string(), "--pgn", pgn.string()});
   EXPECT_EQ(second.code, 0) << second.err;
   EXPECT_NE(second.err.find("resumed from"), std::string::npos) << second.err;
@@ -149,7 +113,7 @@ TEST(PlayCommand, ResumesFromTheJournalWhenRestartedMidGameAndSurvivesABadFrame)
   const std::string record((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(record, writePgn(played)) << second.err << "\n(a recording replayed fast: no thinking times)";
   // The record rebuilt from the journal has every action, each with its thinking time.
-  const PlayRun rebuilt = run("pgn", {"--journal", journal.string()});
+  const CommandRun rebuilt = run("pgn", {"--journal", journal.string()});
   EXPECT_EQ(rebuilt.code, 0) << rebuilt.err;
   EXPECT_EQ(recordWithoutComments(rebuilt.out), writePgn(played));
   std::size_t times = 0;

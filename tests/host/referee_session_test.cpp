@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
+#include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
 #include "record_moves.hpp"
 #include "session_fixture.hpp"
@@ -75,6 +77,40 @@ TEST(RefereeSession, AResumedGamesRecordKeepsTheJournaledTimes) {
   EXPECT_EQ(movesOfRecord(f.session.pgn()), "1. e4 c5 2. Nc3 *");
   EXPECT_NE(f.session.pgn().find("1... c5 {[%emt 1:02:03]} 2. Nc3 {[%emt 0:00:00]} *"), std::string::npos)
       << f.session.pgn();
+  std::filesystem::remove(journal);
+}
+
+// Found by an audit (2026-11-28): a journal of another variant's game was resumed under the
+// chosen one's board and camera, or failed later on the first board read.
+TEST(RefereeSession, AJournalOfAnotherVariantsGameIsRefusedAtTheStart) {
+  const std::string journal = tempPath("other-variant.journal");
+  std::filesystem::remove(journal);
+  { GameJournal j = GameJournal::create(journal, Game(builtinVariant("chess"))); }
+  SessionOptions o;
+  o.journalPath = journal;
+  try {
+    SessionFixture f("desert-dust", o);
+    ADD_FAILURE() << "a chess journal went on as desert-dust";
+  } catch (const JournalError& e) {
+    EXPECT_NE(std::string(e.what()).find("its game is chess, not the desert-dust chosen"), std::string::npos) << e.what();
+  }
+  SessionFixture chess("chess", o);
+  EXPECT_NE(chess.lastText(K::GameStarted).find("resumed"), std::string::npos);
+  std::filesystem::remove(journal);
+}
+
+// Found by the same audit: a journal cut off by a power cut while it was being started blocked
+// every start after it. A new game now starts in it, with a warning.
+TEST(RefereeSession, AJournalCutOffAtItsStartGivesWayToANewGame) {
+  const std::string journal = tempPath("cut-at-start.journal");
+  std::ofstream(journal, std::ios::binary) << "tessera-journal 1 #";
+  SessionOptions o;
+  o.journalPath = journal;
+  SessionFixture f("chess", o);
+  EXPECT_NE(f.lastText(K::GameStarted).find("new game"), std::string::npos);
+  EXPECT_NE(f.lastText(K::Message).find("was cut off while its game was being started"), std::string::npos)
+      << f.lastText(K::Message);
+  EXPECT_EQ(GameJournal::recover(journal).game->actions().size(), 0u) << "a whole journal now";
   std::filesystem::remove(journal);
 }
 

@@ -187,4 +187,81 @@ TEST_F(Journal, AnEntryForASideThatDoesNotExistIsRefusedWithItsLine) {
   EXPECT_EQ(GameJournal::recover(path_).game->result().reason, "Black resigns");
 }
 
+// Found by an audit (2026-11-28): rebuilding a record (`tessera pgn --journal`) cut the torn line
+// off the journal, so it needed to write a file that a game going on may still be writing, and a
+// read-only journal could not be read at all.
+TEST_F(Journal, ReadingOnlyLeavesTheJournalAsItIs) {
+  Game g(builtinVariant("chess"));
+  {
+    GameJournal j = GameJournal::create(path_, g);
+    play(g, j, "e4");
+    play(g, j, "e5");
+  }
+  const std::string whole = contents();
+  const std::string torn = whole.substr(0, whole.size() - 4);
+  overwrite(torn);
+  const RecoveredGame read = GameJournal::read(path_);
+  EXPECT_EQ(read.game->actions().size(), 1u);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(contents(), torn) << "reading wrote to the journal";
+  // To go on with the game, the torn line is cut off.
+  GameJournal::recover(path_);
+  EXPECT_EQ(contents(), whole.substr(0, whole.find("action e7e5")));
+}
+
+// Found by the same audit: a journal damaged before its last line gave nothing back; a record of
+// what comes before the damage is worth having, with the damage named.
+TEST_F(Journal, ReadingCanEndTheRecordAtDamageBeforeTheLastLine) {
+  Game g(builtinVariant("chess"));
+  {
+    GameJournal j = GameJournal::create(path_, g);
+    for (const char* a : {"e4", "e5", "Nf3", "Nc6"}) play(g, j, a);
+  }
+  std::string bytes = contents();
+  bytes[bytes.find("action g1f3") + 8] = 'x';
+  overwrite(bytes + "garbage\nmore garbage\n");
+  EXPECT_THROW(GameJournal::read(path_), JournalError);
+  EXPECT_THROW(GameJournal::recover(path_), JournalError);
+  const RecoveredGame before = GameJournal::read(path_, {}, GameJournal::Damage::EndTheRecordThere);
+  EXPECT_TRUE(before.endedAtDamage);
+  ASSERT_EQ(before.game->actions().size(), 2u);
+  ASSERT_EQ(before.warnings.size(), 1u);
+  EXPECT_NE(before.warnings[0].find("line 6 is damaged and is not the last line"), std::string::npos) << before.warnings[0];
+  // A torn last line alone does not count as such damage.
+  Game whole(builtinVariant("chess"));
+  {
+    GameJournal j = GameJournal::create(path_, whole);
+    play(whole, j, "d4");
+  }
+  overwrite(contents() + "action d7");
+  const RecoveredGame torn = GameJournal::read(path_, {}, GameJournal::Damage::EndTheRecordThere);
+  EXPECT_FALSE(torn.endedAtDamage);
+  EXPECT_EQ(torn.game->actions().size(), 1u);
+}
+
+// Found by the same audit: a power cut while a new game's journal was being started left a file
+// that was not a journal, and `tessera play` refused it at every start from then on. No action can
+// be in such a file, so a new game may start in it.
+TEST_F(Journal, AJournalCutOffWhileItsGameWasBeingStartedIsToldApart) {
+  Game g(builtinVariant("chess"));
+  { GameJournal j = GameJournal::create(path_, g); }
+  const std::string started = contents();
+  for (std::size_t cut = 0; cut < started.size(); ++cut) {
+    overwrite(started.substr(0, cut));
+    EXPECT_TRUE(GameJournal::cutOffAtItsStart(path_)) << "cut after " << cut << " bytes";
+  }
+  overwrite(started);
+  EXPECT_FALSE(GameJournal::cutOffAtItsStart(path_)) << "a whole start: the game began";
+  {
+    GameJournal j = GameJournal::recover(path_).journal;
+    j.recordAction(g.position(), parseMove(g.position(), "e4"));
+  }
+  EXPECT_FALSE(GameJournal::cutOffAtItsStart(path_));
+  for (const char* other : {"tessera-journal 2 #", "not a journal", "tessera-journal 1 #00000000\n"}) {
+    overwrite(other);
+    EXPECT_FALSE(GameJournal::cutOffAtItsStart(path_)) << other;
+  }
+  EXPECT_FALSE(GameJournal::cutOffAtItsStart(dir_.string())) << "a folder";
+}
+
 }  // namespace
