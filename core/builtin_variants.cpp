@@ -1,6 +1,7 @@
 // The built-in variants, written in the variant text format (docs/variants.md).
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 
 #include "move_tables.hpp"
@@ -196,9 +197,12 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
       " (options: rotation=0|90|180|270 on coloured boards, empty=BII+BIII with sectors, size=8x8|10x10 with "
       "paper colours, en-passant=on|off)";
   std::stringstream in{std::string(optionText)};
+  std::set<std::string> given;
   for (std::string option; std::getline(in, option, ',');) {
     const auto eq = option.find('=');
     const std::string key = option.substr(0, eq), value = eq == std::string::npos ? "" : option.substr(eq + 1);
+    // Given twice, rotations would add up and the rest would take the last: neither is what was meant.
+    if (!given.insert(key).second) throw VariantError("option '" + key + "' is given twice");
     if (key == "rotation" && base.hasSquareColours() && base.size.files == base.size.ranks) {
       if (value != "0" && value != "90" && value != "180" && value != "270")
         throw VariantError("rotation must be 0, 90, 180 or 270, got '" + value + "'");

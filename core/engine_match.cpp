@@ -208,6 +208,13 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConf
 
 }  // namespace
 
+int gamesPerOpening(const Variant& v, const MatchSettings& settings) { return settings.oneSeat && v.sides == 4 ? 4 : 2; }
+
+int gamesToPlay(const Variant& v, const MatchSettings& settings) {
+  const int per = gamesPerOpening(v, settings);
+  return (settings.games + per - 1) / per * per;
+}
+
 MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
                       const std::function<void(const MatchGame&)>& onGame) {
   MatchResult result;
@@ -216,9 +223,8 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
   if (a.weights) searcherA.setWeights(*a.weights);
   if (b.weights) searcherB.setWeights(*b.weights);
   const bool oneSeat = settings.oneSeat && v.sides == 4;
-  const int gamesPerOpening = oneSeat ? 4 : 2;
-  const int openings = (settings.games + gamesPerOpening - 1) / gamesPerOpening;
-  for (int opening = 0; opening < openings; ++opening) {
+  const int perOpening = gamesPerOpening(v, settings);
+  for (int opening = 0; opening < gamesToPlay(v, settings) / perOpening; ++opening) {
     std::vector<Move> openingMoves;
     Game g = settings.start.empty() ? Game(v) : Game(v, settings.start);
     for (int i = 0; i < settings.openingPlies && !g.result().finished(); ++i) {
@@ -228,7 +234,7 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
       openingMoves.push_back(m);
       g.play(m);
     }
-    for (int turn = 0; turn < gamesPerOpening; ++turn) {
+    for (int turn = 0; turn < perOpening; ++turn) {
       searcherA.clearHash();
       searcherB.clearHash();
       Seating seating;

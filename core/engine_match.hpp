@@ -20,7 +20,7 @@ struct PlayerConfig {
 };
 
 struct MatchSettings {
-  int games = 20;          // rounded up to an even number (pairs of games per opening)
+  int games = 20;          // rounded up to whole openings (gamesToPlay)
   int openingPlies = 4;    // random plies before the players take over
   int maxPlies = 300;      // then the game is adjudicated by the evaluation (a draw if under 2 pawns)
   // Two players: a game is adjudicated won once this many search reports in a row (of both
@@ -64,6 +64,11 @@ struct MatchGame {
 // player (the game stops once one player's sides are all out), and a drawn or unfinished game for
 // the player with more sides still in. With `oneSeat`, the game stops once A is out or alone, and A
 // scores as MatchSettings::oneSeat says. `onGame` is told each finished game.
+// Every opening is played once with each player on each side (with oneSeat, A on each of the four),
+// so `settings.games` is rounded up to whole openings: how many games the match plays.
+int gamesPerOpening(const Variant& v, const MatchSettings& settings);
+int gamesToPlay(const Variant& v, const MatchSettings& settings);
+
 MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfig& b, const MatchSettings& settings,
                       const std::function<void(const MatchGame&)>& onGame = {});
 

@@ -45,9 +45,10 @@ cli::Command analyzeCommand() {
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera analyze --variant V [--position S] [--time MS | --depth D | --nodes N] [--multipv N]",
+              out << cli::helpText("tessera analyze --variant V [--position S] [--time MS] [--depth D] [--nodes N] [--multipv N]",
                                    "Searches the position and prints, after each depth, the best lines with their\n"
-                                   "scores (pawns for the side to act, or mate in N).",
+                                   "scores (pawns for the side to act, or mate in N). Limits given together all hold:\n"
+                                   "the search stops at the first one reached.",
                                    specs);
               return 0;
             }

@@ -59,6 +59,8 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
                                               [&](const auto& s) { return key == s.first; });
     if (switched != std::end(kSwitches)) {
       if (value != 0 && value != 1) throw cli::UsageError(usage + ": " + key + " is 0 or 1");
+      if (key != "staticCutoff" && variant.sides != 4)
+        throw cli::UsageError(key + " switches the four-player search; " + variant.name + " has two sides");
       p.limits.*(switched->second) = value == 1;
       continue;
     }
@@ -91,7 +93,8 @@ cli::Command matchCommand() {
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera match --variant V [--a PLAYER] [--b PLAYER] [--games N] [--seed N]",
+              out << cli::helpText("tessera match --variant V [--a PLAYER] [--b PLAYER] [--games N] [--seed N]\n"
+                                   "              [--adjudicate N] [--pgn FILE] [--seats one]",
                                    "Plays the two players from random four-ply openings, each opening twice with the\n"
                                    "sides swapped, and prints A's score with its 95% error margin. Games longer than\n"
                                    "300 plies are adjudicated by the evaluation; with two players a game is also\n"
@@ -121,6 +124,9 @@ cli::Command matchCommand() {
             if (seats == "one" && variant.sides != 4) throw cli::UsageError("--seats one is for four-player variants");
             settings.oneSeat = seats == "one";
             out << variant.name << ": A = " << a.name() << ", B = " << b.name() << "\n";
+            if (gamesToPlay(variant, settings) != settings.games)
+              out << settings.games << " games asked: " << gamesToPlay(variant, settings) << " are played, "
+                  << gamesPerOpening(variant, settings) << " from each opening\n";
             std::ofstream pgnFile;
             if (options.has("pgn")) {
               pgnFile.open(options.value("pgn"), std::ios::trunc);

@@ -159,6 +159,14 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
     EXPECT_NE(good.output.find(o.shown), std::string::npos) << good.output;
     expectRefused(match + o.bad, o.refusal);
   }
+  // Found by an audit (2026-11-28): the four-player switches were taken in a two-player match, where
+  // they change nothing, and an odd count of games was rounded up without a word.
+  expectRefused("match --variant chess --games 2 --a depth=1,paranoid=1", "paranoid switches the four-player search; chess has two sides");
+  expectRefused("match --variant chess --games 2 --a depth=1,othersAct=0", "othersAct switches the four-player search");
+  const ProgramRun odd = runTessera("match --variant chess --a depth=1 --b depth=1 --games 3");
+  EXPECT_EQ(odd.exitCode, 0) << odd.output;
+  EXPECT_NE(odd.output.find("3 games asked: 4 are played, 2 from each opening"), std::string::npos) << odd.output;
+  EXPECT_NE(odd.output.find("game 4: "), std::string::npos) << odd.output;
 }
 
 TEST(CliMatch, FourPlayersAPlayerMayTakeOneSideAgainstThree) {

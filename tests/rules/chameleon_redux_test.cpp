@@ -233,6 +233,13 @@ TEST(ChameleonReduxOptions, BadOptionsAreRefusedClearly) {
   } catch (const VariantError& e) {
     EXPECT_NE(std::string(e.what()).find("unknown option 'colour=red'"), std::string::npos) << e.what();
   }
+  // Found by an audit (2026-11-28): an option given twice was taken, two rotations adding up.
+  try {
+    redux("rotation=90,rotation=180");
+    FAIL() << "an option given twice was taken";
+  } catch (const VariantError& e) {
+    EXPECT_NE(std::string(e.what()).find("option 'rotation' is given twice"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
