@@ -1,9 +1,11 @@
 // The built-in variants, written in the variant text format (docs/variants.md).
+#include <bit>
 #include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
 
+#include "counted_noun.hpp"
 #include "move_tables.hpp"
 #include "piece_values.hpp"
 #include "position.hpp"
@@ -85,6 +87,8 @@ promotion-by-colour = yes
 [chameleon-redux-4p : chameleon-redux]
 title = Chameleon Chess Redux, four players
 sides = 4
+# The fifty-move rule as in chess: fifty moves by each player.
+fifty-move-limit = 200
 piece = pawn P mfWmsWcfFcbF
 start = wKwP2nNnRnBnK/wRwP2nPnPnPnP/wNwP6/wQwP6/6ePeR/6ePeB/sPsPsPsP2ePeQ/sKsNsQsB2ePeK s - - 0 1
 
@@ -210,6 +214,7 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
     } else if (key == "size" && base.hasPaperColours()) {
       resizeShiftingSands(v, value);
     } else if (key == "empty" && base.hasSectors()) {
+      // The start layout moves the empty slots; their number is the variant's (two: 14 sectors).
       v.startEmptySlots = value;  // checked when the start position is read below
     } else if (key == "en-passant" && (value == "on" || value == "off")) {
       if (value == "off") removeEnPassant(v);
@@ -224,6 +229,13 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
     v.material = deriveMaterialValues(v);  // reads the start position
   } catch (const PositionError& e) {
     throw VariantError("option '" + std::string(optionText) + "' gives no valid start: " + e.what());
+  }
+  if (v.hasSectors()) {
+    const int empty = 16 - std::popcount(startPosition(v).sectorSlots());
+    const int baseEmpty = 16 - std::popcount(startPosition(base).sectorSlots());
+    if (empty != baseEmpty)
+      throw VariantError("empty= names " + countedNoun(static_cast<std::size_t>(empty), "slot", "slots") + "; " + base.name + " has " +
+                         std::to_string(baseEmpty) + " empty slots (" + std::to_string(16 - baseEmpty) + " sectors)");
   }
   return v;
 }

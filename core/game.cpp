@@ -102,6 +102,7 @@ GameResult Game::result() {
     case GameStatus::Stalemate:
     case GameStatus::ThreefoldRepetition:
     case GameStatus::FiftyMoveRule:
+    case GameStatus::DeadPosition:
       return {"1/2-1/2", reason};
     case GameStatus::LastPlayerStanding: {
       std::string token;

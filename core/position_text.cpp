@@ -1,6 +1,7 @@
 #include "position_text.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <optional>
 #include <sstream>
@@ -188,6 +189,7 @@ std::uint16_t parseEmptySlots(std::string_view text, std::size_t at) {
     const std::string_view name = text.substr(i, j - i);
     const auto slot = parseSlotName(name);
     if (!slot) fail(at + i, "'" + std::string(name) + "' is not a slot (columns A-D, rows I-IV, as in BIII)");
+    if (!(slots >> *slot & 1)) fail(at + i, "slot " + std::string(name) + " is named twice");
     slots = static_cast<std::uint16_t>(slots & ~(1u << *slot));
     i = j + 1;
   }
@@ -403,8 +405,15 @@ Position parsePosition(const Variant& v, std::string_view text) {
   }
   if (v.hasSectors()) {
     if (v.size.files != 8 || v.size.ranks != 8) fail(0, "sectors need an 8x8 board");
-    pos.setSectorSlots(fields.size() > 5 ? parseEmptySlots(fields[5].first, fields[5].second)
-                                         : parseEmptySlots(v.startEmptySlots, 0));
+    const std::uint16_t startSlots = parseEmptySlots(v.startEmptySlots, 0);
+    const std::uint16_t slots = fields.size() > 5 ? parseEmptySlots(fields[5].first, fields[5].second) : startSlots;
+    // A shift moves a sector and never adds or takes one away: every position has the start's number
+    // of empty slots.
+    const int empty = 16 - std::popcount(slots), startEmpty = 16 - std::popcount(startSlots);
+    if (empty != startEmpty)
+      fail(fields.size() > 5 ? fields[5].second : 0, "the board has " + std::to_string(empty) + " empty slots, " + v.name +
+                                                         " has " + std::to_string(startEmpty) + " (sectors move, none come or go)");
+    pos.setSectorSlots(slots);
     pos.tables().playable.forEach([&](Square sq) {
       if (pos.at(sq) && pos.isWall(sq)) fail(0, "the piece on " + squareName(sq) + " stands in an empty slot");
     });

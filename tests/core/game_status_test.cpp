@@ -1,7 +1,8 @@
-// The end of a game: checkmate, stalemate, threefold repetition, the 50-move rule.
+// The end of a game: checkmate, stalemate, threefold repetition, the 50-move rule, a dead position.
 #include <gtest/gtest.h>
 
 #include "core/attacks.hpp"
+#include "core/game.hpp"
 #include "core/game_status.hpp"
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
@@ -45,6 +46,28 @@ TEST(GameStatus, FiftyMovesWithoutCaptureOrPawnMoveIsADraw) {
   pos.make(parseMove(pos, "Ra2"));
   EXPECT_EQ(pos.halfmoveClock(), 100);
   EXPECT_EQ(gameStatus(pos), GameStatus::FiftyMoveRule);
+}
+
+// Found by an audit (2026-11-28): King against King went on to the fifty-move rule, where FIDE
+// (5.2.2) ends a game at once when no side can ever mate. With only royal pieces left that holds in
+// every variant: nothing can give check, and no piece can come from nothing.
+TEST(GameStatus, OnlyKingsLeftIsADeadPositionAndADrawAtOnce) {
+  Position chess = play("chess", "k7/8/8/8/8/8/8/Kq6 w - - 0 1", {"Kxb1"});
+  EXPECT_EQ(gameStatus(chess), GameStatus::DeadPosition);
+  Position tiled = play("tiled-squares", "k7/8/8/8/8/8/8/Kq6 w - - 0 1 t7/8/8/8/8/8/8/tt6", {"Kxb1"});
+  EXPECT_EQ(gameStatus(tiled), GameStatus::DeadPosition);
+  Position four = parsePosition(builtinVariant("chameleon-redux-4p"), "7nK/8/8/8/8/8/8/sK6eK s - - 0 1");
+  EXPECT_EQ(gameStatus(four), GameStatus::DeadPosition);
+  Game game(builtinVariant("chess"), "k7/8/8/8/8/8/8/Kq6 w - - 0 1");
+  game.play(parseMove(game.position(), "Kxb1"));
+  EXPECT_EQ(game.result().token, "1/2-1/2");
+  EXPECT_EQ(game.result().reason, "dead position (nothing left to mate with)");
+  // Any other piece keeps the game going, even one that cannot mate alone in chess (FIDE's other
+  // dead positions are not told apart: in the variants a Bishop may change type or meet walls).
+  Position bishop = parsePosition(builtinVariant("chess"), "k7/8/8/8/8/8/8/KB6 b - - 0 1");
+  EXPECT_EQ(gameStatus(bishop), GameStatus::Ongoing);
+  Position sands = parsePosition(builtinVariant("shifting-sands"), "k5/6/6/6/6/6/2K2P w - - 0 5 6/6/6/6/6/6/6;pool=YYPPRRLLGBB");
+  EXPECT_EQ(gameStatus(sands), GameStatus::Ongoing);
 }
 
 TEST(GameStatus, CaptureOrPawnMoveResetsTheClock) {

@@ -589,20 +589,20 @@ TEST(EngineMatch, FourPlayersOnOneSideAScoresItsShareOfTheSidesItFinishesAhead) 
 }
 
 TEST(EngineMatch, FourPlayersADrawnGameGoesToThePlayerWithMoreSidesStillIn) {
-  // West is out; the bare Kings of South and North (the first player's) and East draw by the
-  // fifty-move rule on the first action. The first player has more sides in, so it wins the game;
-  // with a side of each still in, a draw is a draw.
+  // West is out; the bare Kings of South and North (the first player's) and East are a dead
+  // position, drawn from the start. The first player has more sides in, so it wins the game; with
+  // a side of each still in, a draw is a draw.
   std::vector<MatchGame> games;
-  const MatchResult moreSidesIn = fourPlayerMatchFrom("7nK/8/8/8/8/8/8/sK6eK s - - 99 30", 300, &games);
+  const MatchResult moreSidesIn = fourPlayerMatchFrom("7nK/8/8/8/8/8/8/sK6eK s - - 0 30", 300, &games);
   ASSERT_EQ(games.size(), 2u);
   EXPECT_NE(games[0].pgn.find("[South \"A: search depth 1\"]"), std::string::npos) << games[0].pgn;
   EXPECT_NE(games[1].pgn.find("[East \"A: search depth 1\"]"), std::string::npos) << games[1].pgn;
-  EXPECT_EQ(games[0].ending, "fifty-move rule");
-  EXPECT_EQ(moreSidesIn.plies, 2) << "each game ends on its first action";
+  EXPECT_EQ(games[0].ending, "dead position (nothing left to mate with)");
+  EXPECT_EQ(moreSidesIn.plies, 0) << "each game is over before its first action";
   EXPECT_EQ(moreSidesIn.wins, 1) << "A, playing South and North";
   EXPECT_EQ(moreSidesIn.losses, 1) << "A, playing West and East";
-  const MatchResult oneEach = fourPlayerMatchFrom("7eK/8/8/8/8/8/8/sK7 s - - 99 30", 300);
-  EXPECT_EQ(oneEach.plies, 2);
+  const MatchResult oneEach = fourPlayerMatchFrom("7eK/8/8/8/8/8/8/sK7 s - - 0 30", 300);
+  EXPECT_EQ(oneEach.plies, 0);
   EXPECT_EQ(oneEach.draws, 2);
 }
 

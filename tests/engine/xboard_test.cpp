@@ -92,8 +92,9 @@ TEST(EngineXboard, AHintIsALegalActionForTheUser) {
   Position pos = startPosition(builtinVariant("chess"));
   pos.make(parseMove(pos, "e2e4"));
   EXPECT_NO_THROW(parseMove(pos, hint)) << out;
-  // While it is the engine's turn (it plays Black after `new`) there is no hint to give.
-  const std::string busy = xboard("new\nsd 2\nusermove e2e4\nhint\n");
+  // While it is the engine's turn (it plays Black after `new`) there is no hint to give. (A second
+  // to think: at `sd 2` it could be done before the hint was read, and the test failed now and then.)
+  const std::string busy = xboard("new\nst 1\nusermove e2e4\nhint\n");
   EXPECT_NE(busy.find("Error (command not legal now): hint"), std::string::npos) << busy;
 }
 

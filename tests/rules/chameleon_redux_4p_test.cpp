@@ -3,6 +3,8 @@
 
 #include <random>
 #include <set>
+#include <string>
+#include <utility>
 
 #include "core/game_status.hpp"
 #include "core/move_text.hpp"
@@ -88,7 +90,7 @@ TEST(ChameleonRedux4pElimination, APlayerWithNoLegalMoveIsOutAndItsPiecesLeave) 
 }
 
 TEST(ChameleonRedux4pElimination, TheLastPlayerLeftWins) {
-  Position pos = parsePosition(four(), "7nK/8/8/8/8/8/8/sK7 s - - 0 1");
+  Position pos = parsePosition(four(), "7nK/8/8/8/8/8/8/sKsN6 s - - 0 1");
   EXPECT_EQ(gameStatus(pos), GameStatus::Ongoing);
   // North's King on h8, not in check, has no move: the Rook-Chameleon on g7 (red) guarded by
   // South's King holds g8, h7 and g7.
@@ -123,6 +125,20 @@ TEST(ChameleonRedux4pRepetition, PawnSidewaysStepsResetTheFiftyMoveClockButStill
     play("b1", "a1");
   }
   EXPECT_EQ(gameStatus(pos), GameStatus::ThreefoldRepetition);
+}
+
+// Found by an audit (2026-11-28): the limit was chess's 100 actions, 25 moves of each of four
+// players, where the rule as in chess is fifty moves of each.
+TEST(ChameleonRedux4pRepetition, TheFiftyMoveRuleIsFiftyMovesOfEachPlayer) {
+  Position pos = parsePosition(four(), "wK7/8/8/8/3wP4/8/8/sK6eK w - - 196 60");
+  EXPECT_EQ(gameStatus(pos), GameStatus::Ongoing);
+  for (const auto& [from, to] : {std::pair{"a8", "b8"}, std::pair{"h1", "h2"}, std::pair{"a1", "b1"}}) {
+    pos.make(parseMove(pos, std::string(from) + to));
+    EXPECT_EQ(gameStatus(pos), GameStatus::Ongoing) << "after " << from << to << ", clock " << pos.halfmoveClock();
+  }
+  pos.make(parseMove(pos, "b8a8"));
+  EXPECT_EQ(pos.halfmoveClock(), 200);
+  EXPECT_EQ(gameStatus(pos), GameStatus::FiftyMoveRule);
 }
 
 TEST(ChameleonRedux4pNotation, BadFourPlayerStringsAreRefused) {

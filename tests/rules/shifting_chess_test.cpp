@@ -50,6 +50,35 @@ TEST(ShiftingChessBoard, StartLayoutIsAnOption) {
   EXPECT_THROW(shifting("empty=EII"), VariantError);
 }
 
+// Found by an audit (2026-11-28): the layout option and position strings took any number of empty
+// slots (15 sectors, 13, or 16 with no shift ever possible), and a slot named twice.
+TEST(ShiftingChessBoard, EveryLayoutHasFourteenSectors) {
+  for (const char* layout : {"empty=BII", "empty=BII+BIII+CII", "empty=", "empty=BII+BII"}) {
+    try {
+      shifting(layout);
+      ADD_FAILURE() << layout << " was taken";
+    } catch (const VariantError& e) {
+      const std::string why = e.what();
+      EXPECT_TRUE(why.find("shifting-chess has 2 empty slots (14 sectors)") != std::string::npos ||
+                  why.find("slot BII is named twice") != std::string::npos)
+          << layout << ": " << why;
+    }
+  }
+  const Variant& v = shifting();
+  EXPECT_NO_THROW(parsePosition(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 AII,DIII"));
+  for (const char* slots : {"BII", "BII,BIII,CII", "-", "BII,BII"}) {
+    try {
+      parsePosition(v, std::string("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ") + slots);
+      ADD_FAILURE() << slots << " was taken";
+    } catch (const PositionError& e) {
+      const std::string why = e.what();
+      EXPECT_TRUE(why.find("shifting-chess has 2 (sectors move, none come or go)") != std::string::npos ||
+                  why.find("slot BII is named twice") != std::string::npos)
+          << slots << ": " << why;
+    }
+  }
+}
+
 TEST(ShiftingChessSetup, InitialPiecePositionsAsInOrthodoxChess) {
   const Position pos = startPosition(shifting());
   EXPECT_EQ(positionString(pos).substr(0, 43), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
@@ -159,7 +188,7 @@ TEST(ShiftingChessEnPassant, AsInChessWhenThePassedSquareExists) {
 TEST(ShiftingChessNotation, ShiftsReadAndWriteAsInTheSeed) {
   Position pos = parsePosition(shifting(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1 BIII,CIII");
   EXPECT_THROW(parseMove(pos, "DIII-CIII"), MoveTextError);  // D-III holds no White piece
-  Position seed = parsePosition(shifting(), "4k3/8/4P3/4P3/8/8/8/4K3 w - - 0 1 BIII");
+  Position seed = parsePosition(shifting(), "4k3/8/4P3/4P3/8/8/8/4K3 w - - 0 1 BIII,AIV");
   const Move m = parseMove(seed, "CIII-BIII");  // the page's example: sector x to the left
   EXPECT_EQ(m.kind, MoveKind::SectorShift);
   EXPECT_EQ(longAlgebraic(seed, m), "CIII-BIII");
