@@ -94,8 +94,9 @@ void Position::setClocks(int halfmove, int fullmove) {
 
 namespace {
 
-std::uint64_t tileKey(Square sq, const TileFacts& t) {
+std::uint64_t tileKey(Square sq, const TileFacts& facts) {
   const ZobristKeys& z = zobrist();
+  const TileFacts t = removalRights(facts);
   return z.tileState[sq][static_cast<int>(t.state)] ^ z.tileFact[0][sq][t.dropper + 1] ^
          z.tileFact[1][sq][t.lastStood + 1] ^ z.tileFact[2][sq][t.kingMade + 1];
 }

@@ -21,6 +21,16 @@ inline bool mayRemoveTile(const TileFacts& t, int side) {
   return t.state == TileState::Tile && (t.dropper == side || t.lastStood == side || t.kingMade == side);
 }
 
+// The facts that decide who may remove the tile, now and after any later arrivals: a dropper whose
+// King also made it adds nothing, nor does a last stander who dropped or made it (an opposing piece
+// arriving clears both alike). Tiles whose facts differ only so are the same for repetition
+// (FIDE 9.2.3: the same possible actions) and share a key.
+inline TileFacts removalRights(TileFacts t) {
+  if (t.lastStood == t.kingMade || t.lastStood == t.dropper) t.lastStood = -1;
+  if (t.dropper == t.kingMade) t.dropper = -1;
+  return t;
+}
+
 // The facts after a piece of `side` arrives (a King on void or an Anti-Tile makes it a Tile).
 inline TileFacts afterArrival(TileFacts t, int side, bool royal) {
   if (t.state != TileState::Tile && royal) {

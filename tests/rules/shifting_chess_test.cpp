@@ -9,6 +9,7 @@
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
 #include "core/position_text.hpp"
+#include "tests/support/message_of.hpp"
 #include "core/sectors.hpp"
 #include "tests/rules/legal_actions.hpp"
 
@@ -50,17 +51,6 @@ TEST(ShiftingChessBoard, StartLayoutIsAnOption) {
   EXPECT_THROW(shifting("empty=EII"), VariantError);
 }
 
-// What `f` throws, as its message ("" when it throws nothing).
-template <class F>
-std::string thrownMessage(F f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
-
 // Found by an audit (2026-11-28): the layout option and position strings took any number of empty
 // slots (15 sectors, 13, or 16 with no shift ever possible), and a slot named twice.
 TEST(ShiftingChessBoard, EveryLayoutHasFourteenSectors) {
@@ -68,11 +58,11 @@ TEST(ShiftingChessBoard, EveryLayoutHasFourteenSectors) {
     return why.find("shifting-chess has 2") != std::string::npos || why.find("slot BII is named twice") != std::string::npos;
   };
   for (const char* layout : {"empty=BII", "empty=BII+BIII+CII", "empty=", "empty=BII+BII"})
-    EXPECT_TRUE(refused(thrownMessage([&] { shifting(layout); }))) << layout;
+    EXPECT_TRUE(refused(messageOf<VariantError>([&] { shifting(layout); }))) << layout;
   const Variant& v = shifting();
   EXPECT_NO_THROW(parsePosition(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 AII,DIII"));
   for (const char* slots : {"BII", "BII,BIII,CII", "-", "BII,BII"})
-    EXPECT_TRUE(refused(thrownMessage([&] { parsePosition(v, std::string("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ") + slots); })))
+    EXPECT_TRUE(refused(messageOf<PositionError>([&] { parsePosition(v, std::string("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ") + slots); })))
         << slots;
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/attacks.hpp"
+#include "core/game_status.hpp"
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
@@ -202,6 +203,27 @@ TEST(TiledSquaresEnPassant, OnlyWhenThePassedSquareIsATile) {
   Position voidPassed = at("4k3/3p4/8/4P3/8/8/8/4K3", "tttttttt/tttttttt/8/3tt3/8/8/8/tttttttt", "b");
   voidPassed.make(parseMove(voidPassed, "d7d5"));
   EXPECT_THROW(parseMove(voidPassed, "e5d6"), MoveTextError);
+}
+
+// Found by an audit (2026-11-28): a Tile dropped by White and last stood on by White gives exactly
+// the removal rights, now and after any later arrival, of one only dropped by White; the two
+// counted as different positions, and a threefold repetition went unseen.
+TEST(TiledSquaresRepetition, TileFactsThatGiveTheSameRightsAreTheSamePosition) {
+  Position pos = parsePosition(tiled(), "6k1/8/8/8/8/8/8/K3R3 w - - 0 1 tttttttt/8/8/8/8/8/8/tttttttt;"
+                                        "s=b1,c1,d1,f1,g1,h1/a8,b8,c8,d8,e8,f8,h8");
+  for (const char* a : {"T@e4", "Kh8"}) pos.make(parseMove(pos, a));
+  EXPECT_EQ(gameStatus(pos), GameStatus::Ongoing);  // e4: dropped by White
+  for (int round = 0; round < 2; ++round) {
+    for (const char* a : {"Re4", "Kg8", "Re1", "Kh8"}) pos.make(parseMove(pos, a));  // e4: also last stood on by White
+    EXPECT_EQ(pos.repetitions(), round + 1);
+  }
+  EXPECT_EQ(gameStatus(pos), GameStatus::ThreefoldRepetition);
+  // Rights that differ keep positions apart: a Tile White's King made stays White's to remove after
+  // Black stands on it, one White only dropped does not.
+  TileFacts dropped{TileState::Tile, 0, -1, -1}, made{TileState::Tile, -1, 0, 0};
+  EXPECT_NE(removalRights(dropped), removalRights(made));
+  EXPECT_EQ(removalRights(afterArrival(dropped, 0, false)), removalRights(dropped));
+  EXPECT_EQ(removalRights(afterArrival(made, 0, false)), removalRights(made));
 }
 
 TEST(TiledSquaresNotation, TileFactsRoundTripAndBadFieldsAreRefused) {
