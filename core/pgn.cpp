@@ -86,15 +86,19 @@ std::string writePgn(Game& game, const PgnTags& tags, const std::vector<std::str
   const Variant& v = game.variant();
   const GameResult result = game.result();
   std::ostringstream out;
-  const auto tag = [&](const std::string& name, const std::string& fallback) {
-    const auto it = tags.find(name);
-    out << '[' << name << " \"" << quoted(it != tags.end() ? it->second : fallback) << "\"]\n";
+  const auto tag = [&](const std::string& name, const std::string& value) {
+    out << '[' << name << " \"" << quoted(value) << "\"]\n";
   };
-  tag("Event", "?");
-  tag("Site", "?");
-  tag("Date", "????.??.??");
-  tag("Round", "?");
-  for (const std::string& side : playerTags(v)) tag(side, "?");
+  const auto given = [&](const std::string& name, const std::string& fallback) {
+    const auto it = tags.find(name);
+    tag(name, it != tags.end() ? it->second : fallback);
+  };
+  given("Event", "?");
+  given("Site", "?");
+  given("Date", "????.??.??");
+  given("Round", "?");
+  for (const std::string& side : playerTags(v)) given(side, "?");
+  // The game's own facts, whatever the caller's tags say (a record read back passes its tags on).
   tag("Result", result.token);
   tag("Variant", v.fullName.empty() ? v.name : v.fullName);
   if (!game.startsFromDefault()) {

@@ -21,6 +21,7 @@ class PgnError : public std::runtime_error {
 };
 
 // Tags the caller may set (Event, Site, Date, Round, White, Black, ...); missing ones get "?".
+// Result, Variant, SetUp, FEN and Termination are always the game's own.
 using PgnTags = std::map<std::string, std::string>;
 
 // `comments[i]`, if there and not empty, follows the i-th action in braces.

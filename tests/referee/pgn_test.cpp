@@ -144,4 +144,16 @@ TEST(Pgn, CommentsAnnotationsAndMoveNumbersAreSkipped) {
   EXPECT_EQ(g.game->actions().size(), 4u);
 }
 
+// A record read back and written again kept the Result tag it was read with, though its movetext
+// ended with the game's own result (found by fuzzing once the Result tag was checked).
+TEST(Pgn, TheRecordGivesTheGamesOwnResultAndVariantWhateverTheTagsSay) {
+  Game g(builtinVariant("chess"));
+  g.play(parseMove(g.position(), "e4"));
+  const std::string pgn = writePgn(g, {{"Result", "0-1"}, {"Variant", "desert-dust"}, {"Termination", "time"}});
+  EXPECT_NE(pgn.find("[Result \"*\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Variant \"chess\"]"), std::string::npos) << pgn;
+  EXPECT_EQ(pgn.find("Termination"), std::string::npos) << pgn;
+  EXPECT_EQ(readPgn(pgn).game->actions(), g.actions());
+}
+
 }  // namespace
