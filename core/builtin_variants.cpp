@@ -11,6 +11,7 @@
 #include "position.hpp"
 #include "position_text.hpp"
 #include "variant.hpp"
+#include "visible_text.hpp"
 
 namespace tessera {
 namespace {
@@ -181,7 +182,7 @@ void resizeShiftingSands(Variant& v, const std::string& value) {
   char x = 0;
   std::istringstream in(value);
   if (!(in >> files >> x >> ranks) || x != 'x' || !((files == 6 && ranks == 7) || (files == 8 && ranks == 8) || (files == 10 && ranks == 10)))
-    throw VariantError("size must be 6x7, 8x8 or 10x10, got '" + value + "'");
+    throw VariantError("size must be 6x7, 8x8 or 10x10, got '" + excerpt(value) + "'");
   v.size = {files, ranks};
   const int kingFile = files / 2 - 1;
   auto backRank = [&](char pawn, char king) {
@@ -209,7 +210,7 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
     if (!given.insert(key).second) throw VariantError("option '" + key + "' is given twice");
     if (key == "rotation" && base.hasSquareColours() && base.size.files == base.size.ranks) {
       if (value != "0" && value != "90" && value != "180" && value != "270")
-        throw VariantError("rotation must be 0, 90, 180 or 270, got '" + value + "'");
+        throw VariantError("rotation must be 0, 90, 180 or 270, got '" + excerpt(value) + "'");
       for (int turns = std::stoi(value) / 90; turns > 0; --turns) turnColours(v);
     } else if (key == "size" && base.hasPaperColours()) {
       resizeShiftingSands(v, value);
@@ -219,7 +220,7 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
     } else if (key == "en-passant" && (value == "on" || value == "off")) {
       if (value == "off") removeEnPassant(v);
     } else {
-      throw VariantError("unknown option '" + option + "' for " + base.name + optionHelp);
+      throw VariantError("unknown option '" + excerpt(option) + "' for " + base.name + optionHelp);
     }
   }
   v.fullName = base.name + ":" + std::string(optionText);
@@ -228,7 +229,7 @@ Variant withOptions(const Variant& base, std::string_view optionText) {
   try {
     v.material = deriveMaterialValues(v);  // reads the start position
   } catch (const PositionError& e) {
-    throw VariantError("option '" + std::string(optionText) + "' gives no valid start: " + e.what());
+    throw VariantError("option '" + excerpt(optionText) + "' gives no valid start: " + e.what());
   }
   if (v.hasSectors()) {
     const int empty = 16 - std::popcount(startPosition(v).sectorSlots());
@@ -252,7 +253,7 @@ const Variant& builtinVariant(std::string_view fullName) {
   if (it == r.byName.end()) {
     std::string known;
     for (const std::string& n : r.names) known += (known.empty() ? "" : ", ") + n;
-    throw VariantError("unknown variant '" + std::string(name) + "' (known: " + known + ")");
+    throw VariantError("unknown variant '" + excerpt(name) + "' (known: " + known + ")");
   }
   if (colon == std::string_view::npos) return it->second;
   std::lock_guard lock(r.withOptionsLock);

@@ -5,6 +5,7 @@
 #include "attacks.hpp"
 #include "movegen.hpp"
 #include "sectors.hpp"
+#include "visible_text.hpp"
 
 namespace tessera {
 namespace {
@@ -146,7 +147,7 @@ Move parseMove(Position& pos, std::string_view text) {
   for (char c : text)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '=' && c != '+' && c != '#' && c != 'x' &&
         c != '!' && c != '?' && c != '@')
-      throw MoveTextError("move text '" + std::string(text) + "' has an unexpected character '" + std::string(1, c) + "'");
+      throw MoveTextError("move text '" + excerpt(text) + "' has an unexpected character '" + std::string(1, c) + "'");
   const std::string wanted = stripSuffixes(text);
   // SAN is costly to write (it tests ambiguity and check), so only moves to the square named last
   // in the text are written out; castling has no square.
@@ -191,7 +192,7 @@ Move parseMove(Position& pos, std::string_view text) {
         ++matches;
       }
   if (matches == 1) return *found;
-  if (matches > 1) throw MoveTextError("move text '" + std::string(text) + "' is ambiguous here");
+  if (matches > 1) throw MoveTextError("move text '" + excerpt(text) + "' is ambiguous here");
   // Tell a malformed text from an illegal one.
   bool looksLikeLan = false;
   {
@@ -207,8 +208,8 @@ Move parseMove(Position& pos, std::string_view text) {
   }
   const bool looksLikeSan = std::isupper(static_cast<unsigned char>(wanted[0])) || wanted[0] == 'O' ||
                             (wanted[0] >= 'a' && wanted[0] <= 'p');
-  if (!looksLikeLan && !looksLikeSan) throw MoveTextError("move text '" + std::string(text) + "' is not a move");
-  throw MoveTextError("'" + std::string(text) + "' is not a legal move in this position");
+  if (!looksLikeLan && !looksLikeSan) throw MoveTextError("move text '" + excerpt(text) + "' is not a move");
+  throw MoveTextError("'" + excerpt(text) + "' is not a legal move in this position");
 }
 
 }  // namespace tessera

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "move_text.hpp"
+#include "pgn_text.hpp"
 #include "position_text.hpp"
 
 namespace tessera {
@@ -124,10 +125,7 @@ std::string writePgn(Game& game, const PgnTags& tags, const std::vector<std::str
 
 namespace {
 
-struct Token {
-  std::string text;
-  int line;
-};
+std::string lineLabel(int line) { return "line " + std::to_string(line); }
 
 bool isMoveNumber(const std::string& t) {
   std::size_t i = 0;
@@ -137,92 +135,94 @@ bool isMoveNumber(const std::string& t) {
   return i == t.size();
 }
 
-bool isResultToken(const std::string& t) {
-  return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t.find('>') != std::string::npos;
+// The results a game of this variant can end with: "1-0", "0-1", "1/2-1/2" and "*"; four players
+// "1/2-1/2", "*" and the finishing order of two or more sides, winner first ("w>n>e>s").
+bool isResult(const Variant& v, std::string_view word) {
+  if (word == "*" || word == "1/2-1/2") return true;
+  if (v.sides == 2) return word == "1-0" || word == "0-1";
+  std::vector<bool> named(static_cast<std::size_t>(v.sides), false);
+  int sides = 0;
+  for (std::size_t start = 0; start <= word.size(); ++sides) {
+    const std::size_t end = std::min(word.find('>', start), word.size());
+    int side = 0;
+    while (side < v.sides && sideLetter(v, side) != word.substr(start, end - start)) ++side;
+    if (side == v.sides || named[static_cast<std::size_t>(side)]) return false;
+    named[static_cast<std::size_t>(side)] = true;
+    start = end + 1;
+  }
+  return sides >= 2;
 }
 
-// As the PGN standard has it: a letter, then letters, digits or underscores.
-bool isTagName(const std::string& name) {
-  return !name.empty() && std::isalpha(static_cast<unsigned char>(name[0])) &&
-         std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+const Variant& variantOf(const PgnGameText& text, const VariantLookup& lookup) {
+  const auto tag = text.tags.find("Variant");
+  const std::string name = tag == text.tags.end() ? "chess" : tag->second;
+  try {
+    return lookup ? lookup(name) : builtinVariant(name);
+  } catch (const std::exception& e) {
+    const std::string line = tag == text.tags.end() ? "" : lineLabel(text.tagLines.at("Variant")) + ": ";
+    throw PgnError(line + "Variant tag '" + excerpt(name) + "': " + e.what());
+  }
 }
 
-}  // namespace
+// The words on the same line from `from` on, as they stood: what follows a result.
+std::string restOfLine(const std::vector<PgnWord>& words, std::size_t from) {
+  std::string text;
+  for (std::size_t i = from; i < words.size() && words[i].line == words[from].line && text.size() <= 60; ++i)
+    text += (text.empty() ? "" : " ") + words[i].text;
+  return text;
+}
 
-PgnGame readPgn(std::string_view text, const VariantLookup& lookup) {
+// The Result tag, the result closing the movetext and the final position must agree; "*" claims
+// nothing about how the game ended.
+void checkResults(PgnGame& record, const PgnGameText& text, const PgnWord* closing) {
+  const auto tag = record.tags.find("Result");
+  const std::string tagLine = tag == record.tags.end() ? "" : lineLabel(text.tagLines.at("Result"));
+  if (tag != record.tags.end() && closing && tag->second != closing->text)
+    throw PgnError(tagLine + ": the Result tag gives " + excerpt(tag->second) + " but the movetext ends with " +
+                   closing->text + " (" + lineLabel(closing->line) + ")");
+  const GameResult ended = record.game->result();
+  if (!ended.finished()) return;
+  const std::string denied = " but the final position ends the game " + ended.token + " (" + ended.reason + ")";
+  if (closing && closing->text != "*" && closing->text != ended.token)
+    throw PgnError(lineLabel(closing->line) + ": the record gives the result " + closing->text + denied);
+  if (!closing && tag != record.tags.end() && tag->second != "*" && tag->second != ended.token)
+    throw PgnError(tagLine + ": the Result tag gives " + excerpt(tag->second) + denied);
+}
+
+PgnGame replayGame(const PgnGameText& text, const VariantLookup& lookup) {
+  if (!text.tagFault.empty()) throw PgnError(text.tagFault);
+  if (text.movetext.empty())
+    throw PgnError(lineLabel(text.line) + ": tags with no movetext after them (no action and no result)");
   PgnGame out;
-  std::vector<Token> movetext;
-  std::istringstream in{std::string(text)};
-  int lineNo = 0;
-  bool inComment = false;
-  for (std::string line; std::getline(in, line);) {
-    ++lineNo;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!inComment && !line.empty() && line[0] == '[') {
-      const auto space = line.find(' ');
-      const auto open = line.find('"'), close = line.rfind('"');
-      if (space == std::string::npos || open == std::string::npos || open < space || close <= open || line.back() != ']' ||
-          !isTagName(line.substr(1, space - 1)))
-        throw PgnError("line " + std::to_string(lineNo) + ": malformed tag: " + line);
-      std::string value;
-      for (std::size_t i = open + 1; i < close; ++i) {
-        if (line[i] == '\\' && i + 1 < close) ++i;
-        value += line[i];
-      }
-      out.tags[line.substr(1, space - 1)] = value;
+  out.tags = text.tags;
+  const Variant& variant = variantOf(text, lookup);
+  const auto fen = text.tags.find("FEN");
+  try {
+    out.game = fen == text.tags.end() ? std::make_unique<Game>(variant) : std::make_unique<Game>(variant, fen->second);
+  } catch (const std::exception& e) {
+    throw PgnError(lineLabel(text.tagLines.at("FEN")) + ": FEN tag: " + std::string(e.what()));
+  }
+
+  const PgnWord* closing = nullptr;
+  int played = 0;
+  for (std::size_t i = 0; i < text.movetext.size(); ++i) {
+    const PgnWord& w = text.movetext[i];
+    if (!w.fault.empty()) throw PgnError(w.fault);
+    if (closing)
+      throw PgnError(lineLabel(w.line) + ": '" + excerpt(restOfLine(text.movetext, i)) + "' after the result " +
+                     closing->text + " (a new game starts with its tags)");
+    if (isMoveNumber(w.text) || w.text[0] == '$') continue;
+    if (isResult(variant, w.text)) {
+      closing = &w;
       continue;
     }
-    if (!line.empty() && line[0] == '%') continue;
-    std::string word;
-    const auto endWord = [&] {
-      if (!word.empty()) movetext.push_back({word, lineNo});
-      word.clear();
-    };
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      const char c = line[i];
-      if (inComment) {
-        inComment = c != '}';
-      } else if (c == '{') {
-        endWord();
-        inComment = true;
-      } else if (c == ';') {
-        break;
-      } else if (std::isspace(static_cast<unsigned char>(c))) {
-        endWord();
-      } else {
-        word += c;
-      }
-    }
-    endWord();
-  }
-
-  const auto variantTag = out.tags.find("Variant");
-  const std::string variantName = variantTag == out.tags.end() ? "chess" : variantTag->second;
-  const Variant* variant = nullptr;
-  try {
-    variant = lookup ? &lookup(variantName) : &builtinVariant(variantName);
-  } catch (const std::exception& e) {
-    throw PgnError("Variant tag '" + variantName + "': " + e.what());
-  }
-  const auto fen = out.tags.find("FEN");
-  try {
-    out.game = fen == out.tags.end() ? std::make_unique<Game>(*variant) : std::make_unique<Game>(*variant, fen->second);
-  } catch (const std::exception& e) {
-    throw PgnError("FEN tag: " + std::string(e.what()));
-  }
-
-  int played = 0;
-  for (const Token& t : movetext) {
-    if (isMoveNumber(t.text) || (t.text[0] == '$')) continue;
-    if (isResultToken(t.text)) {
-      out.recordedResult = t.text;
-      break;
-    }
     Position& pos = out.game->position();
-    const std::string where = "line " + std::to_string(t.line) + ", action " + std::to_string(played + 1) + " (" +
+    const std::string where = lineLabel(w.line) + ", action " + std::to_string(played + 1) + " (" +
                               std::to_string(pos.fullmoveNumber()) + (pos.sideToMove() == 0 ? ". " : "... ") +
-                              t.text + ", " + sideFullName(*variant, pos.sideToMove()) + " to act)";
-    std::string san = t.text;
+                              excerpt(w.text) + ", " + sideFullName(variant, pos.sideToMove()) + " to act)";
+    if (const GameResult ended = out.game->result(); ended.finished())
+      throw PgnError(where + ": the game is over (" + ended.reason + ")");
+    std::string san = w.text;
     while (!san.empty() && (san.back() == '!' || san.back() == '?')) san.pop_back();
     try {
       out.game->play(parseMove(pos, san));
@@ -230,6 +230,31 @@ PgnGame readPgn(std::string_view text, const VariantLookup& lookup) {
       throw PgnError(where + ": " + e.what());
     }
     ++played;
+  }
+  out.recordedResult = closing ? closing->text : "";
+  checkResults(out, text, closing);
+  return out;
+}
+
+}  // namespace
+
+PgnGame readPgn(std::string_view text, const VariantLookup& lookup) {
+  const std::vector<PgnGameText> games = splitPgnGames(text);
+  if (games.empty()) throw PgnError("no game record");
+  if (games.size() > 1) throw PgnError(lineLabel(games[1].line) + ": a second game starts here where one was expected");
+  return replayGame(games[0], lookup);
+}
+
+std::vector<PgnGameInFile> readPgnGames(std::string_view text, const VariantLookup& lookup) {
+  std::vector<PgnGameInFile> out;
+  for (const PgnGameText& game : splitPgnGames(text)) {
+    PgnGameInFile& entry = out.emplace_back();
+    entry.line = game.line;
+    try {
+      entry.read = replayGame(game, lookup);
+    } catch (const PgnError& e) {
+      entry.fault = e.what();
+    }
   }
   return out;
 }

@@ -1,9 +1,10 @@
 #pragma once
 // The game record as PGN: the usual seven tags plus Variant (and FEN/SetUp when the game did not
 // start from the variant's start), actions in SAN, the result. Reading replays every action and
-// names the first one that is not legal.
+// names the first one that is not legal; a file may hold several games.
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -39,12 +40,27 @@ std::vector<std::string> elapsedTimeComments(const std::vector<std::optional<lon
 struct PgnGame {
   PgnTags tags;
   std::unique_ptr<Game> game;
-  std::string recordedResult;  // the result token as written
+  std::string recordedResult;  // the result token closing the movetext as written, "" when none
 };
 
-// Finds a variant by the name in the Variant tag (built-ins by default). Throws PgnError with the
-// line and the action (number, side, text) that cannot be read or played.
+// Finds a variant by the name in the Variant tag (built-ins by default).
 using VariantLookup = std::function<const Variant&(std::string_view name)>;
+
+// Reads a record of one game. Throws PgnError naming the line and the action (number, side, text)
+// that cannot be read or played, a result the Result tag, the movetext and the final position do
+// not agree on, words after the result, or text that holds no game or more than one.
 PgnGame readPgn(std::string_view text, const VariantLookup& lookup = {});
+
+// One game of a file that may hold many (as `tessera match --pgn` writes): the game read, or why
+// it cannot be, in the words of PgnError.
+struct PgnGameInFile {
+  int line = 0;  // where its record starts
+  std::optional<PgnGame> read;
+  std::string fault;
+};
+
+// Every game in the text, each read on its own (a bad one does not stop the next); none when the
+// text holds no movetext at all.
+std::vector<PgnGameInFile> readPgnGames(std::string_view text, const VariantLookup& lookup = {});
 
 }  // namespace tessera

@@ -9,6 +9,7 @@
 
 #include "attacks.hpp"
 #include "sectors.hpp"
+#include "visible_text.hpp"
 #include "zobrist.hpp"
 
 namespace tessera {
@@ -61,7 +62,7 @@ void readMovedOnStartSquares(const Variant& v, Position& pos, std::string_view l
     const std::string_view name = list.substr(0, comma);
     const auto sq = parseSquare(name, v.size);
     if (!sq || !pos.unmoved(*sq))
-      fail(at, "'" + std::string(name) + "' holds no piece with initial moves on its start square");
+      fail(at, "'" + excerpt(name) + "' holds no piece with initial moves on its start square");
     pos.setUnmoved(*sq, false);
     if (comma == std::string_view::npos) break;
     at += comma + 1;
@@ -131,7 +132,7 @@ void parseTiles(const Variant& v, Position& pos, std::string_view text, std::siz
         const std::size_t comma = list.find(',');
         const std::string_view name = list.substr(0, comma);
         const auto sq = parseSquare(name, v.size);
-        if (!sq) fail(partAt, "'" + std::string(name) + "' is not a square of the board");
+        if (!sq) fail(partAt, "'" + excerpt(name) + "' is not a square of the board");
         TileFacts t = pos.tile(*sq);
         if (t.state != TileState::Tile) fail(partAt, squareName(*sq) + " has no tile");
         if (part[0] == 'd') t.dropper = static_cast<std::int8_t>(side);
@@ -188,7 +189,7 @@ std::uint16_t parseEmptySlots(std::string_view text, std::size_t at) {
     if (j == std::string_view::npos) j = text.size();
     const std::string_view name = text.substr(i, j - i);
     const auto slot = parseSlotName(name);
-    if (!slot) fail(at + i, "'" + std::string(name) + "' is not a slot (columns A-D, rows I-IV, as in BIII)");
+    if (!slot) fail(at + i, "'" + excerpt(name) + "' is not a slot (columns A-D, rows I-IV, as in BIII)");
     if (!(slots >> *slot & 1)) fail(at + i, "slot " + std::string(name) + " is named twice");
     slots = static_cast<std::uint16_t>(slots & ~(1u << *slot));
     i = j + 1;
@@ -361,7 +362,7 @@ Position parsePosition(const Variant& v, std::string_view text) {
   }
   if (fields.empty()) fail(placementEnd, "the side to move is missing (w or b)");
   const std::size_t maxFields = (v.hasTiles() || v.hasSectors() || v.hasPaperColours()) ? 6 : 5;
-  if (fields.size() > maxFields) fail(fields[maxFields].second, "unexpected extra field '" + fields[maxFields].first + "'");
+  if (fields.size() > maxFields) fail(fields[maxFields].second, "unexpected extra field '" + excerpt(fields[maxFields].first) + "'");
 
   Position pos(v);
   const Placement start = parsePlacement(v, v.startPosition);

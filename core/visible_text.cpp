@@ -52,4 +52,11 @@ std::string visibleText(std::string_view text) {
   return out;
 }
 
+std::string excerpt(std::string_view text, std::size_t longest) {
+  if (text.size() <= longest) return std::string(text);
+  std::size_t cut = longest;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "...";
+}
+
 }  // namespace tessera

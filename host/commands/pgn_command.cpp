@@ -1,8 +1,10 @@
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "commands.hpp"
+#include "core/counted_noun.hpp"
 #include "core/pgn.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/record/game_journal.hpp"
@@ -18,28 +20,56 @@ std::string readFile(const std::string& path) {
   return text.str();
 }
 
+// "chess, 63 actions replayed, all legal; ends 1-0 by checkmate"
+std::string verdict(PgnGame& record) {
+  const GameResult result = record.game->result();
+  std::string text = record.game->variant().name + ", " + countedNoun(record.game->actions().size(), "action", "actions") +
+                     " replayed, all legal";
+  if (result.finished()) text += "; ends " + result.token + " by " + result.reason;
+  return text;
+}
+
 int checkRecord(const cli::ParsedOptions& options, std::ostream& out, std::ostream& err) {
   const std::string path = options.value("check");
-  const auto lookup = [&](std::string_view name) -> const Variant& { return cli::findVariant(options, std::string(name)); };
-  try {
-    PgnGame record = readPgn(readFile(path), lookup);
-    const GameResult result = record.game->result();
-    out << path << ": " << record.game->variant().name << ", " << record.game->actions().size()
-        << " actions replayed, all legal";
-    if (result.finished() && !record.recordedResult.empty() && record.recordedResult != "*" &&
-        record.recordedResult != result.token) {
-      out << "\n";
-      err << path << ": the record gives the result " << record.recordedResult << " but the final position ends the game "
-          << result.token << " (" << result.reason << ")\n";
-      return 1;
-    }
-    if (result.finished()) out << "; ends " << result.token << " by " << result.reason;
-    out << "\n";
-    return 0;
-  } catch (const PgnError& e) {
-    err << path << ": " << e.what() << "\n";
+  if (std::error_code unreadable; std::filesystem::is_directory(path, unreadable)) {
+    err << path << " is a directory, not a game record\n";
     return 1;
   }
+  const auto lookup = [&](std::string_view name) -> const Variant& { return cli::findVariant(options, std::string(name)); };
+  std::vector<PgnGameInFile> games = readPgnGames(readFile(path), lookup);
+  if (games.empty()) {
+    err << "no game record in " << path << "\n";
+    return 1;
+  }
+  if (games.size() == 1) {
+    if (!games[0].read) {
+      err << path << ": " << games[0].fault << "\n";
+      return 1;
+    }
+    out << path << ": " << verdict(*games[0].read) << "\n";
+    return 0;
+  }
+  std::vector<std::string> bad;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const std::string game = "game " + std::to_string(i + 1) + " (from line " + std::to_string(games[i].line) + ")";
+    if (games[i].read) {
+      out << path << ": " << game << ": " << verdict(*games[i].read) << "\n";
+      continue;
+    }
+    out.flush();  // the lines in the order of the games when both go to one file
+    err << path << ": " << game << ", " << games[i].fault << "\n";
+    bad.push_back(std::to_string(i + 1));
+  }
+  if (bad.empty()) {
+    out << path << ": " << games.size() << " games, all legal\n";
+    return 0;
+  }
+  std::string list;
+  for (const std::string& number : bad) list += (list.empty() ? "" : ", ") + number;
+  out.flush();
+  err << path << ": " << games.size() << " games, " << bad.size() << " bad: " << (bad.size() == 1 ? "game " : "games ")
+      << list << "\n";
+  return 1;
 }
 
 int recordFromJournal(const cli::ParsedOptions& options, std::ostream& out, std::ostream& err) {
@@ -69,7 +99,7 @@ int recordFromJournal(const cli::ParsedOptions& options, std::ostream& out, std:
 
 cli::Command pgnCommand() {
   static const std::vector<cli::OptionSpec> specs = {
-      {"check", "FILE", "read the PGN record FILE and replay it, reporting the first bad action"},
+      {"check", "FILE", "read the PGN record FILE and replay each game in it, reporting each bad one"},
       {"journal", "FILE", "rebuild the record of the game in the journal FILE (after a power cut, say)"},
       {"out", "FILE", "with --journal: write the PGN to FILE instead of the screen"},
       cli::kVariantFileOption,
@@ -80,13 +110,15 @@ cli::Command pgnCommand() {
             if (options.helpRequested() || (!options.has("check") && !options.has("journal"))) {
               if (!options.helpRequested()) throw cli::UsageError("give --check FILE or --journal FILE");
               out << cli::helpText("tessera pgn --check FILE | --journal FILE [--out FILE] [--variant-file FILE]",
-                                   "Replays a PGN record (Variant tag, optional FEN tag) and reports the first action\n"
-                                   "that cannot be read or is not legal, or a result that the final position denies.\n"
+                                   "Replays every game of a PGN file (Variant tag, optional FEN tag) and reports, for\n"
+                                   "each game, the first action that cannot be read or is not legal, words after the\n"
+                                   "result, or a result that the Result tag or the final position denies.\n"
                                    "With --journal, rebuilds the record from the live game's journal.",
                                    specs);
               return 0;
             }
             if (options.has("check") && options.has("journal")) throw cli::UsageError("give either --check or --journal");
+            if (options.has("check") && options.has("out")) throw cli::UsageError("--out goes with --journal; --check writes nothing");
             return options.has("check") ? checkRecord(options, out, err) : recordFromJournal(options, out, err);
           }};
 }

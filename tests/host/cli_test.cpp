@@ -135,6 +135,10 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   EXPECT_NE(games.find("[Round \"1\"]"), std::string::npos) << games;
   EXPECT_NE(games.find("[Round \"2\"]"), std::string::npos) << games;
   EXPECT_NE(games.find("[White \"B: greedy one-ply\"]"), std::string::npos) << "sides swapped in game 2";
+  const ProgramRun checked = runTessera("pgn --check " + pgnPath);
+  EXPECT_EQ(checked.exitCode, 0) << checked.output;
+  EXPECT_NE(checked.output.find("game 2 (from line "), std::string::npos) << checked.output;
+  EXPECT_NE(checked.output.find(pgnPath + ": 2 games, all legal"), std::string::npos) << checked.output;
   std::remove(pgnPath.c_str());
   expectRefused("match --variant chess --a nodes=200,colour=3 --games 2", "unknown evaluation weight 'colour'");
   expectRefused("match --variant chess --a nodes=200,mobility=lots --games 2", "a weight is a whole number");
@@ -472,4 +476,54 @@ TEST(CliPgn, BytesThatAreNoTextAreNamedInTheMessageNotPrinted) {
   EXPECT_EQ(r.output.find('\xff'), std::string::npos);
   // The position string is read byte by byte: the first byte of a '♔' is named.
   expectRefused("analyze --position '♔'", "character 1: unexpected '\\xE2' in the placement");
+}
+
+// Audit 2026-11-28: a file of several games was read as one, so a bad action in game 2 passed and
+// a Desert Dust game after a chess game was blamed on the chess game's first action.
+TEST(CliPgn, ChecksEveryGameOfAFileAndNamesEachBadOne) {
+  const std::string games = ::testing::TempDir() + "/games.pgn";
+  std::ofstream(games) << "[Event \"1\"]\n[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"  // lines 1-5
+                          "[Event \"2\"]\n[Variant \"chess\"]\n\n1. c4 Nh6 2. f4 Nc6 3. Kz9 Qq0 *\n\n"  // lines 6-10
+                          "[Event \"3\"]\n[Variant \"desert-dust\"]\n\n1. Jh6 Ok8 2. Sc5 Ak6 *\n\n"      // lines 11-15
+                          "[Event \"4\"]\n[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";          // lines 16-19
+  const ProgramRun r = runTessera("pgn --check " + games);
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find(games + ": game 1 (from line 1): chess, 4 actions replayed, all legal\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(games + ": game 2 (from line 6), line 9, action 5 (3. Kz9, White to act): "), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(games + ": game 3 (from line 11): desert-dust, 4 actions replayed, all legal\n"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(games + ": game 4 (from line 16), line 19: the record gives the result 1-0"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find(games + ": 4 games, 2 bad: games 2, 4\n"), std::string::npos) << r.output;
+}
+
+TEST(CliPgn, AFileWithNoGameOrAFolderIsNoGoodRecord) {
+  const ScratchFolder folder("no-game");
+  for (const char* text : {"", "[Event \"?\"]\n[Result \"*\"]\n[Variant \"chess\"]\n\n"}) {
+    std::ofstream(folder.path + "/empty.pgn") << text;
+    const ProgramRun r = runTessera("pgn --check " + folder.path + "/empty.pgn");
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_EQ(r.output, "no game record in " + folder.path + "/empty.pgn\n");
+  }
+  const ProgramRun r = runTessera("pgn --check " + folder.path);
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_EQ(r.output, folder.path + " is a directory, not a game record\n");
+}
+
+TEST(CliPgn, AHugeBadWordIsQuotedShort) {
+  const ScratchFolder folder("huge-word");
+  std::ofstream(folder.path + "/huge.pgn") << "[Variant \"chess\"]\n\n1. c4 " << std::string(20'000'000, 'a') << " Nh6 *\n";
+  const ProgramRun r = runTessera("pgn --check " + folder.path + "/huge.pgn");
+  EXPECT_EQ(r.exitCode, 1) << r.output.substr(0, 500);
+  EXPECT_LT(r.output.size(), 300u) << r.output.substr(0, 500);
+  EXPECT_NE(r.output.find("(1... " + std::string(60, 'a') + "..., Black to act)"), std::string::npos) << r.output.substr(0, 500);
+}
+
+TEST(CliPgn, OutGoesOnlyWithJournal) {
+  const ScratchFolder folder("check-out");
+  std::ofstream(folder.path + "/game.pgn") << "1. e4 *\n";
+  expectRefused("pgn --check " + folder.path + "/game.pgn --out " + folder.path + "/x.pgn",
+                "--out goes with --journal; --check writes nothing");
+  EXPECT_FALSE(std::filesystem::exists(folder.path + "/x.pgn"));
 }

@@ -1,5 +1,6 @@
 // The game record: every variant's games written as PGN and read back to the same game; the first
-// bad action named; results by rule, resignation, agreement and four-player elimination order.
+// bad action named; results by rule, resignation, agreement and four-player elimination order; a
+// file of several games, each read on its own, and the faults a record checked by hand can have.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -8,6 +9,7 @@
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
 #include "core/position_text.hpp"
+#include "tests/support/message_of.hpp"
 
 using namespace tessera;
 
@@ -144,6 +146,83 @@ TEST(Pgn, CommentsAnnotationsAndMoveNumbersAreSkipped) {
   EXPECT_EQ(g.game->actions().size(), 4u);
 }
 
+std::string faultOf(const std::string& pgn) {
+  return messageOf<PgnError>([&] { readPgn(pgn); });
+}
+
+// Three games as `tessera match --pgn` writes them, one after another; the second has a bad action.
+const std::string kThreeGames =
+    "[Event \"1\"]\n[Round \"1\"]\n[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"  // lines 1-6
+    "[Event \"2\"]\n[Variant \"chess\"]\n\n1. c4 Nh6 2. f4 Nc6 3. Kz9 Qq0 *\n\n"       // lines 7-11
+    "[Event \"3\"]\n[Variant \"desert-dust\"]\n\n1. Jh6 Ok8 2. Sc5 Ak6 *\n";           // lines 12-15
+
+// Audit 2026-11-28: the games ran together, tags merged, and reading stopped at the first result.
+TEST(Pgn, EachGameOfAFileIsReadOnItsOwn) {
+  const std::vector<PgnGameInFile> games = readPgnGames(kThreeGames);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0].line, 1);
+  ASSERT_TRUE(games[0].read) << games[0].fault;
+  EXPECT_EQ(games[0].read->game->actions().size(), 4u);
+  EXPECT_EQ(games[1].line, 7);
+  EXPECT_FALSE(games[1].read);
+  EXPECT_NE(games[1].fault.find("line 10, action 5 (3. Kz9, White to act)"), std::string::npos) << games[1].fault;
+  EXPECT_EQ(games[2].line, 12);
+  ASSERT_TRUE(games[2].read) << games[2].fault;
+  EXPECT_EQ(games[2].read->game->variant().name, "desert-dust");
+  EXPECT_EQ(games[2].read->game->actions().size(), 4u);
+  EXPECT_EQ(games[2].read->tags.at("Event"), "3");
+  EXPECT_EQ(games[2].read->tags.count("Round"), 0u) << "no tag of the first game";
+  // readPgn reads one game and says so when there are more.
+  EXPECT_NE(faultOf(kThreeGames).find("line 7: a second game starts here where one was expected"), std::string::npos)
+      << faultOf(kThreeGames);
+}
+
+TEST(Pgn, TextWithNoMovetextHoldsNoGame) {
+  for (const char* text : {"", "\n\n", "[Event \"?\"]\n[Result \"*\"]\n[Variant \"chess\"]\n\n", "; a remark\n{a comment}\n"}) {
+    EXPECT_EQ(faultOf(text), "no game record") << text;
+    EXPECT_TRUE(readPgnGames(text).empty()) << text;
+  }
+  EXPECT_EQ(readPgn("[Variant \"chess\"]\n\n*\n").game->actions().size(), 0u) << "a result alone is a game not begun";
+  // Tags with nothing after them at the end of a file of games.
+  const std::vector<PgnGameInFile> games = readPgnGames("1. e4 *\n\n[Event \"?\"]\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].fault, "line 3: tags with no movetext after them (no action and no result)");
+}
+
+// Any word with a '>' was taken for a four-player result and ended the record, in chess too.
+TEST(Pgn, OnlyTheVariantsResultsEndAGame) {
+  const std::string chess = faultOf("[Variant \"chess\"]\n\n1. c4 Nh6 2. f4 <garbage> 3. Kz9 Qq0 *\n");
+  EXPECT_NE(chess.find("line 3, action 4 (2... <garbage>, Black to act): move text '<garbage>'"), std::string::npos) << chess;
+  EXPECT_NE(faultOf("[Variant \"chess\"]\n\n1. e4 w>n>e>s\n").find("action 2 (1... w>n>e>s"), std::string::npos);
+  const std::string fourPlayers = "[Variant \"chameleon-redux-4p\"]\n\n1. ";
+  for (const char* word : {"1-0", "s>s", "w>x", "s>", "s"})
+    EXPECT_NE(faultOf(fourPlayers + word + "\n").find("line 3, action 1 (1. "), std::string::npos) << word;
+  EXPECT_EQ(readPgn(fourPlayers + "*\n").recordedResult, "*");
+}
+
+TEST(Pgn, ACommentNeverClosedIsNamedWithItsLine) {
+  EXPECT_EQ(faultOf("[Variant \"chess\"]\n\n1. c4 Nh6\n2. f4 {oops 2... Nc6\n3. Kz9 *\n"),
+            "comment opened on line 4 is never closed");
+  EXPECT_EQ(faultOf("{"), "comment opened on line 1 is never closed");
+}
+
+TEST(Pgn, WordsAfterTheResultAreRefused) {
+  EXPECT_EQ(faultOf("[Variant \"chess\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 1-0 4. Qxf7#\n"),
+            "line 3: '4. Qxf7#' after the result 1-0 (a new game starts with its tags)");
+  EXPECT_EQ(faultOf("1. e4 *\n\n1. d4 *\n"), "line 3: '1. d4 *' after the result * (a new game starts with its tags)");
+  EXPECT_EQ(readPgn("1. e4 * {a comment after the result}\n; and a remark\n").game->actions().size(), 1u);
+}
+
+// The movetext's result was compared with the final position, the Result tag with nothing.
+TEST(Pgn, AnActionAfterTheGameEndedIsRefusedAsSuch) {
+  EXPECT_EQ(faultOf("[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n"),
+            "line 3, action 5 (3. a3, White to act): the game is over (checkmate)");
+}
+
+TEST(Pgn, SpacesAfterATagAreAllowed) {
+  EXPECT_EQ(readPgn("[Event \"x\"] \t\n[Variant \"chess\"]\n\n1. e4 *\n").tags.at("Event"), "x");
+}
+
 // A record read back and written again kept the Result tag it was read with, though its movetext
 // ended with the game's own result (found by fuzzing once the Result tag was checked).
 TEST(Pgn, TheRecordGivesTheGamesOwnResultAndVariantWhateverTheTagsSay) {
@@ -154,6 +233,40 @@ TEST(Pgn, TheRecordGivesTheGamesOwnResultAndVariantWhateverTheTagsSay) {
   EXPECT_NE(pgn.find("[Variant \"chess\"]"), std::string::npos) << pgn;
   EXPECT_EQ(pgn.find("Termination"), std::string::npos) << pgn;
   EXPECT_EQ(readPgn(pgn).game->actions(), g.actions());
+}
+
+TEST(Pgn, AResultTagThatContradictsTheRecordIsRefused) {
+  EXPECT_EQ(faultOf("[Variant \"chess\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\n"),
+            "line 2: the Result tag gives 0-1 but the final position ends the game 1-0 (checkmate)");
+  EXPECT_EQ(faultOf("[Result \"1-0\"]\n\n1. e4 e5 0-1\n"), "line 1: the Result tag gives 1-0 but the movetext ends with 0-1 (line 3)");
+  EXPECT_EQ(faultOf("[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n"),
+            "line 3: the record gives the result 1-0 but the final position ends the game 0-1 (checkmate)");
+  // A resignation: the final position ends nothing, the record says who won.
+  EXPECT_EQ(readPgn("[Result \"1-0\"]\n\n1. e4 1-0\n").recordedResult, "1-0");
+  EXPECT_EQ(readPgn("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4#\n").game->result().token, "0-1");
+}
+
+TEST(Pgn, AHugeBadWordIsQuotedShort) {
+  const std::string word(20'000'000, 'a');
+  const std::string fault = faultOf("[Variant \"chess\"]\n\n1. c4 " + word + " *\n");
+  EXPECT_LT(fault.size(), 250u) << fault.substr(0, 500);
+  EXPECT_NE(fault.find("line 3, action 2 (1... " + std::string(60, 'a') + "..., Black to act)"), std::string::npos)
+      << fault.substr(0, 500);
+  const std::string tag = faultOf("[Event \"" + word + "\"\n\n1. e4 *\n");
+  EXPECT_EQ(tag, "line 1: malformed tag: [Event \"" + std::string(52, 'a') + "...");
+  EXPECT_LT(faultOf("[Variant \"" + word + "\"]\n\n1. e4 *\n").size(), 400u);
+}
+
+TEST(Pgn, NumbersWrittenAgainstTheirActionsAndAByteOrderMarkAreRead) {
+  EXPECT_EQ(readPgn("[Variant \"chess\"]\n\n1.c4 Nh6 2.f4 Nc6 3.Nc3 3...e5 *\n").game->actions().size(), 6u);
+  const PgnGame marked = readPgn("\xEF\xBB\xBF[Event \"x\"]\n[Variant \"chess\"]\n\n1. e4 *\n");
+  EXPECT_EQ(marked.tags.at("Event"), "x");
+  EXPECT_EQ(marked.game->actions().size(), 1u);
+}
+
+TEST(Pgn, AVariationIsRefusedWithItsLine) {
+  EXPECT_EQ(faultOf("[Variant \"chess\"]\n\n1. c4 (1. d4 d5) 1... Nh6 2. f4 *\n"),
+            "line 3: variations in parentheses are not read; take them out to check the main line");
 }
 
 }  // namespace
