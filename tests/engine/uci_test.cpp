@@ -23,6 +23,14 @@ std::string uci(const std::string& commands) {
   return out.str();
 }
 
+// The action after the first "bestmove " in the answers ("" when there is none).
+std::string bestMoveIn(const std::string& answers) {
+  const std::size_t at = answers.find("bestmove ");
+  if (at == std::string::npos) return "";
+  const std::size_t start = at + 9;
+  return answers.substr(start, answers.find('\n', start) - start);
+}
+
 TEST(EngineUci, AnnouncesItselfAndTheVariants) {
   const std::string out = uci("uci\nisready\nquit\n");
   EXPECT_NE(out.find("id name Tessera"), std::string::npos);
@@ -54,12 +62,10 @@ TEST(EngineUci, PlaysAVariantFromAPositionStringWithMoves) {
   EXPECT_NE(out.find("bestmove h1h8"), std::string::npos) << out;
   EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
   // The shifting-chess search answered with a legal action of Black.
-  const auto first = out.find("bestmove ");
-  ASSERT_NE(first, std::string::npos);
   Position pos = startPosition(builtinVariant("shifting-chess"));
   pos.make(parseMove(pos, "BI-BII"));
-  const std::string reply = out.substr(first + 9, out.find('\n', first) - first - 9);
-  EXPECT_NO_THROW(parseMove(pos, reply)) << reply;
+  const std::string reply = bestMoveIn(out);
+  EXPECT_NO_THROW(parseMove(pos, reply)) << out;
 }
 
 TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
@@ -160,12 +166,10 @@ TEST(EngineUci, AClockAtZeroOrBelowStillGetsAnAnswerAtOnce) {
     EngineConversation gui(runUci, "quit");
     gui.type("position startpos moves e2e4 e7e5");
     gui.type(go);
-    const std::size_t at = gui.waitFor("bestmove ", 10);
-    ASSERT_NE(at, std::string::npos) << go << ": " << gui.answers();
+    ASSERT_NE(gui.waitFor("bestmove ", 10), std::string::npos) << go << ": " << gui.answers();
     Position pos = startPosition(builtinVariant("chess"));
     for (const char* m : {"e2e4", "e7e5"}) pos.make(parseMove(pos, m));
-    const std::string answers = gui.answers();
-    const std::string reply = answers.substr(at + 9, answers.find('\n', at) - at - 9);
+    const std::string reply = bestMoveIn(gui.answers());
     EXPECT_NO_THROW(parseMove(pos, reply)) << go << ": " << reply;
   }
 }
@@ -176,20 +180,16 @@ TEST(EngineUci, LinesEndingInCarriageReturnAreRead) {
                               "position startpos\r\ngo depth 1\r\n");
   EXPECT_EQ(out.find("info string"), std::string::npos) << out;
   EXPECT_NE(out.find("info depth 1 multipv 2 "), std::string::npos) << out;
-  const std::size_t at = out.find("bestmove ");
-  ASSERT_NE(at, std::string::npos) << out;
   Position pos = startPosition(builtinVariant("desert-dust"));
-  EXPECT_NO_THROW(parseMove(pos, out.substr(at + 9, out.find('\n', at) - at - 9))) << out;
+  EXPECT_NO_THROW(parseMove(pos, bestMoveIn(out))) << out;
 }
 
 TEST(EngineUci, OptionNamesAreReadWithoutRegardToCase) {
   const std::string out = uci("setoption name multipv value 3\nsetoption name uci_variant value tiled-squares\ngo depth 1\n");
   EXPECT_EQ(out.find("info string"), std::string::npos) << out;
   EXPECT_NE(out.find("info depth 1 multipv 3 "), std::string::npos) << out;
-  const std::size_t at = out.find("bestmove ");
-  ASSERT_NE(at, std::string::npos) << out;
   Position pos = startPosition(builtinVariant("tiled-squares"));
-  EXPECT_NO_THROW(parseMove(pos, out.substr(at + 9, out.find('\n', at) - at - 9))) << out;
+  EXPECT_NO_THROW(parseMove(pos, bestMoveIn(out))) << out;
 }
 
 // Found by an audit (2026-11-28): after a refused `position` the search ran on the position before
