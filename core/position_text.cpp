@@ -334,6 +334,13 @@ Placement parsePlacement(const Variant& v, std::string_view text) {
                            ? v.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))))
                            : -1;
       if (type < 0) fail(i, std::string("'") + c + "' is no piece of " + v.name + " (in the holdings)");
+      // Only captured pieces a promotion may take back are ever held (found by an audit, 2026-11-28:
+      // a King or a Pawn in hand was taken).
+      if (v.hasHoldings() && std::find(v.holdingsChoices.begin(), v.holdingsChoices.end(), type) == v.holdingsChoices.end()) {
+        std::string held;
+        for (const int t : v.holdingsChoices) held += std::string(held.empty() ? "" : ", ") + v.pieces[static_cast<std::size_t>(t)].letter;
+        fail(i, std::string("'") + c + "' cannot be held: " + v.name + " holds only " + held);
+      }
       out.holdings[sideOfLetter(c)][type]++;
     }
     if (i >= text.size()) fail(i, "holdings '[' without a closing ']'");

@@ -98,6 +98,16 @@ TEST(PositionTextErrors, APieceThatMustPromoteCannotStandWhereItWouldHave) {
   EXPECT_NO_THROW(parsePosition(sands, "P1k3/6/6/6/6/6/2K3" + sandsStart.substr(sandsStart.find(' '))));
 }
 
+// Found by an audit (2026-11-28): holdings took any piece, a Melek or a Sultana in hand included.
+TEST(PositionTextErrors, HoldingsHoldOnlyWhatAPromotionMayTakeBack) {
+  const Variant& dd = builtinVariant("desert-dust");
+  const std::string board = "12/P11/12/12/12/12/3c7k/12/12/2C9/12/5K6";
+  EXPECT_NE(errorOf(dd, board + "[QKS] w - - 0 1").find("character 42: 'Q' cannot be held: desert-dust holds only C, J, R, N"),
+            std::string::npos);
+  EXPECT_NE(errorOf(dd, board + "[Ck] w - - 0 1").find("'k' cannot be held"), std::string::npos);
+  EXPECT_EQ(positionString(parsePosition(dd, board + "[CJrn] w - - 0 1")).substr(board.size(), 6), "[JCnr]");
+}
+
 TEST(PositionTextErrors, TwelveByTwelveNeedsTwelveRanks) {
   const Variant& dd = builtinVariant("desert-dust");
   EXPECT_NE(errorOf(dd, "6k5/12/12/12/12/12/12/12/12/12/6K5[] w - - 0 1").find("only 11 ranks given, the board has 12"), std::string::npos);
