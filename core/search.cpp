@@ -478,7 +478,13 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
   MoveList legal;
   generateLegal(pos, legal);
   if (legal.empty()) return report;
-  const int lines = std::clamp(limits.multiPv, 1, legal.size());
+  std::vector<Move> notAsked;
+  if (!limits.searchOnly.empty())
+    for (const Move& m : legal)
+      if (std::find(limits.searchOnly.begin(), limits.searchOnly.end(), m) == limits.searchOnly.end()) notAsked.push_back(m);
+  const int asked = legal.size() - static_cast<int>(notAsked.size());
+  if (asked == 0) return report;
+  const int lines = std::clamp(limits.multiPv, 1, asked);
   for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
     // The first iteration always finishes, so that there is always an action to give.
     limits_.millis = depth == 1 ? 0 : limits.millis;
@@ -487,7 +493,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
     rootDepth_ = depth;
     SearchReport iteration;
     iteration.depth = depth;
-    excludedAtRoot_.clear();
+    excludedAtRoot_ = notAsked;
     for (int l = 0; l < lines; ++l) {
       rootBest_ = Move{};
       rootBestFound_ = false;

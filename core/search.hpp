@@ -47,6 +47,8 @@ struct SearchLimits {
   // Four players, best reply search: the opponents that do not give the best reply take what they
   // can (their best capture that loses no material at once) instead of passing (docs/engine.md).
   bool othersAct = true;
+  // Not empty: only these root actions are searched (UCI's `go searchmoves`).
+  std::vector<Move> searchOnly;
   // Set from another thread to end the search early (like a spent time limit); may be null.
   const std::atomic<bool>* cancel = nullptr;
 };

@@ -23,6 +23,14 @@ std::string lowerCase(std::string text) {
   return text;
 }
 
+// The words `go` takes (after `searchmoves`, the actions end at the next of them).
+bool isGoWord(const std::string& word) {
+  for (const char* w : {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate",
+                        "movetime", "infinite"})
+    if (word == w) return true;
+  return false;
+}
+
 std::string uciScore(int score) {
   return isMateScore(score) ? "mate " + std::to_string(movesToMate(score)) : "cp " + std::to_string(score);
 }
@@ -144,26 +152,44 @@ class UciSession {
   }
 
   void go(std::istringstream& words) {
+    if (!refusedPosition_.empty()) {
+      say("info string " + refusedPosition_ + "; no position to search\nbestmove (none)\n");
+      return;
+    }
     SearchLimits limits;
     limits.multiPv = multiPv_;
     bool infinite = false, limited = false, clockGiven = false;
     int ourTime = 0, ourIncrement = 0, movesToGo = kDefaultMovesToGo;
     const bool white = position_.sideToMove() == 0;
-    for (std::string word; words >> word;) {
+    std::vector<std::string> rest;
+    for (std::string word; words >> word;) rest.push_back(word);
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+      const std::string& word = rest[i];
       if (word == "infinite") {
         infinite = true;
         continue;
       }
-      if (word == "searchmoves" || word == "ponder" || word == "mate")
-        throw std::invalid_argument("'" + word + "' is not supported (depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite)");
-      std::string value;
-      if (!(words >> value)) throw std::invalid_argument("'" + word + "' needs a number");
+      if (word == "searchmoves") {
+        // The actions to choose among, up to the next word of `go`.
+        Position root = position_;
+        for (; i + 1 < rest.size() && !isGoWord(rest[i + 1]); ++i) limits.searchOnly.push_back(parseMove(root, rest[i + 1]));
+        continue;
+      }
+      if (word == "ponder")
+        throw std::invalid_argument("'ponder' is not supported: the engine does not offer the Ponder option");
+      if (!isGoWord(word))
+        throw std::invalid_argument("'" + word + "' is no word of go (searchmoves, wtime, btime, winc, binc, movestogo, "
+                                    "depth, nodes, mate, movetime, infinite)");
+      if (i + 1 == rest.size()) throw std::invalid_argument("'" + word + "' needs a number");
+      const std::string& value = rest[++i];
       // Clamped to what the search takes, so that no value wraps through an int.
       const long long n = number(value, "'" + word + "'");
       const auto millis = [&] { return static_cast<int>(std::clamp(n, 0LL, static_cast<long long>(INT32_MAX))); };
       clockGiven = clockGiven || word == "wtime" || word == "btime";
-      limited = limited || word == "depth" || word == "nodes" || word == "movetime" || clockGiven;
+      limited = limited || word == "depth" || word == "nodes" || word == "movetime" || word == "mate" || clockGiven;
       if (word == "depth") limits.depth = static_cast<int>(std::clamp(n, 1LL, static_cast<long long>(kMaxSearchDepth)));
+      // A mate in N is N actions of the side to act and N - 1 answers: that many plies.
+      else if (word == "mate") limits.depth = static_cast<int>(2 * std::clamp(n, 1LL, 32LL) - 1);
       else if (word == "nodes") limits.nodes = std::clamp(n, 1LL, static_cast<long long>(kMaxSearchNodes));
       else if (word == "movetime") limits.millis = std::clamp(millis(), 1, kMaxSearchMillis);
       else if (word == (white ? "wtime" : "btime")) ourTime = millis();
@@ -175,10 +201,6 @@ class UciSession {
     // A clock at zero or below (or only the other side's given) still bounds the search: a
     // millisecond, never an endless one.
     if (clockGiven && limits.millis == 0) limits.millis = millisForAction(ourTime, ourIncrement, movesToGo);
-    if (!refusedPosition_.empty()) {
-      say("info string " + refusedPosition_ + "; no position to search\nbestmove (none)\n");
-      return;
-    }
     limits.cancel = thinking_.cancelFlag();
     infinite_ = infinite;
     thinking_.start([this, limits, infinite, root = position_]() mutable { think(root, limits, infinite); });

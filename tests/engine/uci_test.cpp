@@ -69,7 +69,7 @@ TEST(EngineUci, PlaysAVariantFromAPositionStringWithMoves) {
 }
 
 TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
-  const std::string out = uci("position fen garbage\nsetoption name UCI_Variant value nonsense\nfoo\ngo depth x\nisready\n");
+  const std::string out = uci("go depth x\nposition fen garbage\nsetoption name UCI_Variant value nonsense\nfoo\nisready\n");
   EXPECT_NE(out.find("info string position:"), std::string::npos) << out;
   EXPECT_NE(out.find("info string setoption:"), std::string::npos) << out;
   EXPECT_NE(out.find("info string unknown command 'foo'"), std::string::npos) << out;
@@ -146,11 +146,12 @@ TEST(EngineUci, TheEndOfInputLetsASearchWithLimitsFinishAndStopsAnInfiniteOne) {
 
 TEST(EngineUci, OptionsAndLimitsThatAreNotNumbersAreNamed) {
   const std::string out = uci("setoption name Hash value lots\nsetoption name MultiPV value 2x\ngo depth 3 nodes many\n"
-                              "go searchmoves e2e4\nisready\n");
+                              "go ponder\ngo foo 5\nisready\n");
   EXPECT_NE(out.find("info string setoption: Hash must be a number, got 'lots'"), std::string::npos) << out;
   EXPECT_NE(out.find("info string setoption: MultiPV must be a number, got '2x'"), std::string::npos) << out;
   EXPECT_NE(out.find("info string go: 'nodes' must be a number, got 'many'"), std::string::npos) << out;
-  EXPECT_NE(out.find("info string go: 'searchmoves' is not supported"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string go: 'ponder' is not supported"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string go: 'foo' is no word of go"), std::string::npos) << out;
   EXPECT_EQ(out.find("bestmove"), std::string::npos) << "a go with a bad word does not search";
   // Numbers beyond an int are taken, within what the search takes: no wrap to a negative limit.
   const std::string big = uci("go depth 2 nodes 5000000000\ngo depth 2 movetime 99999999999\n");
@@ -214,6 +215,32 @@ TEST(EngineUci, FourPlayersAGameWithOneSideLeftHasNoAction) {
                               "position fen 7nK/6sR1/6sK1/8/8/8/8/8 n - - 0 1 moves out\ngo depth 2\n");
   EXPECT_NE(out.find("bestmove (none)\n"), std::string::npos) << out;
   EXPECT_EQ(out.find("a1a1"), std::string::npos) << out;
+}
+
+// Found by an audit (2026-11-28): `go searchmoves` and `go mate` were refused, and a GUI got no
+// bestmove for its go. Now the search chooses among the actions named, and a mate in N is looked
+// for to that depth.
+TEST(EngineUci, SearchMovesAndMateInNAreAnswered) {
+  const std::string only = uci("position startpos\ngo depth 3 searchmoves a2a3 h2h4\n");
+  const std::string chosen = bestMoveIn(only);
+  EXPECT_TRUE(chosen == "a2a3" || chosen == "h2h4") << only;
+  for (std::size_t at = only.find(" pv "); at != std::string::npos; at = only.find(" pv ", at + 1))
+    EXPECT_TRUE(only.compare(at + 4, 4, "a2a3") == 0 || only.compare(at + 4, 4, "h2h4") == 0) << only;
+  // With MultiPV 3 and two actions named, two lines.
+  const std::string two = uci("setoption name MultiPV value 3\nposition startpos\ngo depth 2 searchmoves g1f3 b1c3\n");
+  EXPECT_NE(two.find("info depth 2 multipv 2 "), std::string::npos) << two;
+  EXPECT_EQ(two.find("info depth 2 multipv 3 "), std::string::npos) << two;
+  // Named actions end at the next word of go.
+  const std::string limited = uci("position startpos\ngo searchmoves e2e4 depth 2\n");
+  EXPECT_EQ(bestMoveIn(limited), "e2e4") << limited;
+  EXPECT_NE(limited.find("info depth 2 "), std::string::npos) << limited;
+  EXPECT_EQ(limited.find("info depth 3 "), std::string::npos) << limited;
+  EXPECT_NE(uci("position startpos\ngo searchmoves e2e5\n").find("info string go: 'e2e5' is not a legal move"), std::string::npos);
+
+  const std::string mate = uci("position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\ngo mate 1\n");
+  EXPECT_EQ(bestMoveIn(mate), "h1h8") << mate;
+  EXPECT_NE(mate.find("score mate 1"), std::string::npos) << mate;
+  EXPECT_EQ(mate.find("info depth 2 "), std::string::npos) << "a mate in 1 is one ply: " << mate;
 }
 
 }  // namespace
