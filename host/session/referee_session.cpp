@@ -292,15 +292,25 @@ void RefereeSession::overrideEngine() {
 }
 
 void RefereeSession::newGame() {
+  // Nothing to start again; and a second tap on New game must not put the game just finished out
+  // of reach (found by an audit, 2026-11-28).
+  if (game_->actions().empty() && !game_->result().finished()) {
+    note(SessionEvent::Kind::Message, "the game is new already: no action yet");
+    return;
+  }
   game_ = freshGame(variant_, options_.startPosition);
   clock_ = GameClock(variant_.sides, options_.timeControl);
   actionMillis_.clear();
   if (!options_.journalPath.empty()) {
-    // The finished game's journal is kept beside the new one.
+    // The finished game's journal is kept beside the new one, under a name no later game takes:
+    // FILE.previous, then FILE.previous.2, .3...
+    std::string kept = options_.journalPath + ".previous";
+    for (int n = 2; std::filesystem::exists(kept); ++n) kept = options_.journalPath + ".previous." + std::to_string(n);
     std::error_code ec;
-    std::filesystem::rename(options_.journalPath, options_.journalPath + ".previous", ec);
+    std::filesystem::rename(options_.journalPath, kept, ec);
     journal_.reset();
     journal_.emplace(GameJournal::create(options_.journalPath, *game_));
+    if (!ec) note(SessionEvent::Kind::Message, "the last game's journal is kept as " + kept);
   }
   clearPrompts();
   expected_.reset();

@@ -54,7 +54,7 @@ let revision = -1;
 function send(text) { if (socket && socket.readyState === 1) socket.send(text); }
 document.querySelectorAll('button[data-cmd]').forEach(b => b.onclick = () => {
   const cmd = b.dataset.cmd;
-  if ((cmd === 'new' || cmd === 'resign') && !confirm(b.textContent + '?')) return;
+  if ((cmd === 'new' || cmd === 'resign' || cmd === 'draw') && !confirm(b.textContent + '?')) return;
   send(cmd);
 });
 let board = null;

@@ -17,12 +17,24 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = boost::asio::ip::tcp;
 
+// Holds one of the server's connections for as long as it lives (WebServer::kMaxConnections).
+class ConnectionSlot {
+ public:
+  explicit ConnectionSlot(std::shared_ptr<int> open) : open_(std::move(open)) { ++*open_; }
+  ~ConnectionSlot() { --*open_; }
+  ConnectionSlot(const ConnectionSlot&) = delete;
+  ConnectionSlot& operator=(const ConnectionSlot&) = delete;
+
+ private:
+  std::shared_ptr<int> open_;
+};
+
 // One page's WebSocket: state out (newest wins when a slow client falls behind), commands in, and
 // an error back to the page whose command could not be carried out.
 class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
  public:
   WebSocketSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive)
-      : ws_(std::move(socket)), server_(server), alive_(std::move(alive)) {}
+      : ws_(std::move(socket)), server_(server), alive_(std::move(alive)), slot_(server.openConnections()) {}
 
   void accept(http::request<http::string_body> request) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -85,6 +97,7 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   std::deque<Message> queue_;
   WebServer& server_;
   std::shared_ptr<bool> alive_;
+  ConnectionSlot slot_;
 };
 
 namespace {
@@ -103,10 +116,32 @@ Response reply(const http::request<http::string_body>& req, http::status status,
   return res;
 }
 
-Response handle(const http::request<http::string_body>& req, const WebBackend& backend) {
+// The path of a request, without its query.
+std::string pathOf(const http::request<http::string_body>& req) {
   std::string target(req.target());
   if (const auto q = target.find('?'); q != std::string::npos) target.resize(q);
-  if (req.method() == http::verb::get) {
+  return target;
+}
+
+// A browser names the page a request comes from: a command (or a WebSocket) from a page of another
+// site, which any page opened on the phone could send, is refused. Programs that name no origin
+// (curl, tests) are let through.
+bool fromAnotherSite(const http::request<http::string_body>& req) {
+  const auto origin = req.find(http::field::origin);
+  if (origin == req.end()) return false;
+  const std::string value(origin->value());
+  const auto scheme = value.find("://");
+  return scheme == std::string::npos || value.substr(scheme + 3) != std::string(req[http::field::host]);
+}
+
+Response handleGetOrPost(const http::request<http::string_body>& req, const WebBackend& backend) {
+  const std::string target = pathOf(req);
+  if (websocket::is_upgrade(req)) {
+    if (target != "/ws") return reply(req, http::status::not_found, "text/plain", "the WebSocket is at /ws, not " + target + "\n");
+    return reply(req, http::status::forbidden, "text/plain", "the WebSocket is only for tessera's own page\n");
+  }
+  const bool read = req.method() == http::verb::get || req.method() == http::verb::head;
+  if (read) {
     if (target == "/" || target == "/index.html")
       return reply(req, http::status::ok, "text/html; charset=utf-8", std::string(webPageHtml()));
     if (target == "/state") return reply(req, http::status::ok, "application/json", backend.stateJson());
@@ -121,18 +156,40 @@ Response handle(const http::request<http::string_body>& req, const WebBackend& b
     }
   }
   if (req.method() == http::verb::post && target == "/command") {
+    if (fromAnotherSite(req))
+      return reply(req, http::status::forbidden, "text/plain", "commands come only from tessera's own page\n");
     const std::string error = backend.command(req.body());
     if (!error.empty()) return reply(req, http::status::bad_request, "text/plain", error + "\n");
     return reply(req, http::status::ok, "application/json", backend.stateJson());
   }
+  const bool page = target == "/" || target == "/index.html" || target == "/state" || target == "/board.png" ||
+                    target == "/game.pgn";
+  if (page || target == "/command") {
+    Response res = reply(req, http::status::method_not_allowed, "text/plain",
+                         std::string(req.method_string()) + " is not for " + target + "\n");
+    res.set(http::field::allow, page ? "GET, HEAD" : "POST");
+    return res;
+  }
   return reply(req, http::status::not_found, "text/plain", "not found: " + target + "\n");
+}
+
+// A HEAD request gets the headers a GET would, and no body: a body there would be read as the
+// start of the next response on the connection.
+Response handle(const http::request<http::string_body>& req, const WebBackend& backend) {
+  Response res = handleGetOrPost(req, backend);
+  if (req.method() == http::verb::head) {
+    const std::size_t length = res.body().size();
+    res.body().clear();
+    res.content_length(length);
+  }
+  return res;
 }
 
 // One HTTP connection: requests answered in turn until the client closes or upgrades to /ws.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive)
-      : stream_(std::move(socket)), server_(server), alive_(std::move(alive)) {}
+      : stream_(std::move(socket)), server_(server), alive_(std::move(alive)), slot_(server.openConnections()) {}
 
   void read() {
     request_ = {};
@@ -141,7 +198,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!*self->alive_) return;
       if (isMalformedRequest(ec)) return self->refuse(ec);
       if (ec) return;
-      if (websocket::is_upgrade(self->request_)) {
+      if (websocket::is_upgrade(self->request_) && pathOf(self->request_) == "/ws" && !fromAnotherSite(self->request_)) {
         stream_timeout_off(self->stream_);
         std::make_shared<WebSocketSession>(self->stream_.release_socket(), self->server_, self->alive_)
             ->accept(std::move(self->request_));
@@ -186,12 +243,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<Response> response_;
   WebServer& server_;
   std::shared_ptr<bool> alive_;
+  ConnectionSlot slot_;
 };
 
 }  // namespace
 
 WebServer::WebServer(boost::asio::io_context& io, unsigned short port, WebBackend backend)
-    : io_(io), acceptor_(io), backend_(std::move(backend)), alive_(std::make_shared<bool>(true)) {
+    : io_(io), acceptor_(io), retryTimer_(io), backend_(std::move(backend)), alive_(std::make_shared<bool>(true)) {
   const tcp::endpoint endpoint(tcp::v4(), port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
@@ -215,7 +273,17 @@ void WebServer::stop() {
 void WebServer::accept() {
   acceptor_.async_accept(io_, [this, alive = alive_](beast::error_code ec, tcp::socket socket) {
     if (!*alive || !acceptor_.is_open()) return;
-    if (!ec) std::make_shared<HttpSession>(std::move(socket), *this, alive_)->read();
+    if (ec) {
+      // Out of file descriptors, say: trying again at once would spin and starve the game.
+      retryTimer_.expires_after(std::chrono::milliseconds(200));
+      retryTimer_.async_wait([this, alive](beast::error_code timerError) {
+        if (!timerError && *alive && acceptor_.is_open()) accept();
+      });
+      return;
+    }
+    // Past the cap a new connection is closed at once: idle clients cannot take what the camera
+    // and the journal need.
+    if (*open_ < kMaxConnections) std::make_shared<HttpSession>(std::move(socket), *this, alive_)->read();
     accept();
   });
 }

@@ -4,6 +4,7 @@
 // Runs on the session's io_context; a browser that drops its connection only loses its session.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <functional>
 #include <memory>
 #include <string>
@@ -27,6 +28,9 @@ class WebSocketSession;
 
 class WebServer {
  public:
+  // Connections (HTTP and WebSocket) served at once; more are closed as they come.
+  static constexpr int kMaxConnections = 64;
+
   // Listens on all interfaces at `port` (0: any free port, see port()). Throws
   // boost::system::system_error when the port cannot be opened.
   WebServer(boost::asio::io_context& io, unsigned short port, WebBackend backend);
@@ -40,6 +44,8 @@ class WebServer {
   // For the connections.
   const WebBackend& backend() const { return backend_; }
   void join(const std::shared_ptr<WebSocketSession>& s);
+  // The count of open connections, shared with each (it outlives the server).
+  const std::shared_ptr<int>& openConnections() const { return open_; }
   void leave(const WebSocketSession* s);
 
  private:
@@ -47,10 +53,12 @@ class WebServer {
 
   boost::asio::io_context& io_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer retryTimer_;
   WebBackend backend_;
   unsigned short port_ = 0;
   std::vector<std::weak_ptr<WebSocketSession>> pages_;
   std::shared_ptr<bool> alive_;
+  std::shared_ptr<int> open_ = std::make_shared<int>(0);
 };
 
 }  // namespace tessera::web

@@ -11,6 +11,7 @@
 #include "core/pgn.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
+#include "host/web/session_commands.hpp"
 #include "record_moves.hpp"
 #include "session_fixture.hpp"
 
@@ -232,6 +233,52 @@ TEST(RefereeSession, TakesBackResignsAndStartsANewGame) {
   EXPECT_FALSE(f.session.result().finished());
   f.session.hint();
   EXPECT_FALSE(f.session.hintMoves().empty());
+}
+
+// Found by an audit (2026-11-28): a second New game (two phones, or a double tap) renamed the
+// fresh, empty journal over the one kept of the game just finished, and nothing held that game.
+TEST(RefereeSession, NewGameKeepsEveryFinishedGamesJournal) {
+  const std::string journal = tempPath("kept.journal");
+  for (const char* old : {"", ".previous", ".previous.2", ".previous.3"}) std::filesystem::remove(journal + old);
+  SessionOptions o;
+  o.journalPath = journal;
+  SessionFixture f("chess", o);
+  const auto playFirst = [&] {
+    MoveList moves;
+    generateLegal(f.session.game().position(), moves);
+    Position after = f.session.game().position();
+    after.make(moves[0]);
+    f.session.onObservation(sensorView(after, SensorProfile::Camera));
+  };
+  playFirst();
+  playFirst();
+  f.session.newGame();
+  EXPECT_EQ(GameJournal::recover(journal + ".previous").game->actions().size(), 2u);
+  EXPECT_NE(f.lastText(K::Message).find("kept as " + journal + ".previous"), std::string::npos) << f.lastText(K::Message);
+  f.session.newGame();  // the second tap
+  EXPECT_EQ(f.lastText(K::Message), "the game is new already: no action yet");
+  EXPECT_EQ(GameJournal::recover(journal + ".previous").game->actions().size(), 2u);
+  EXPECT_FALSE(std::filesystem::exists(journal + ".previous.2"));
+  playFirst();
+  f.session.newGame();
+  EXPECT_EQ(GameJournal::recover(journal + ".previous.2").game->actions().size(), 1u);
+  EXPECT_EQ(GameJournal::recover(journal + ".previous").game->actions().size(), 2u);
+  for (const char* old : {"", ".previous", ".previous.2"}) std::filesystem::remove(journal + old);
+}
+
+// Found by the same audit: words a command does not take were dropped, so "resign black" with
+// White to act had White resign.
+TEST(RefereeSession, ACommandWithAWordItDoesNotTakeIsRefused) {
+  SessionFixture f("chess");
+  EXPECT_EQ(web::runSessionCommand(f.session, "resign black"), "'resign' takes no word 'black'");
+  EXPECT_FALSE(f.session.result().finished());
+  EXPECT_EQ(web::runSessionCommand(f.session, "hint please"), "'hint' takes no word 'please'");
+  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1abc"), "choose needs the number of a choice, from 1");
+  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1 2"), "'choose' takes no word '2'");
+  EXPECT_EQ(web::runSessionCommand(f.session, "show e2 e4"), "'show' takes no word 'e4'");
+  EXPECT_EQ(web::runSessionCommand(f.session, "show e2"), "");
+  EXPECT_EQ(web::runSessionCommand(f.session, "resign"), "");
+  EXPECT_EQ(f.session.result().token, "0-1");
 }
 
 TEST(RefereeSession, ASideOutOfTimeLosesAndTheClocksSurviveARestart) {

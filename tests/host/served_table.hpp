@@ -70,6 +70,10 @@ class ServedTable {
     return sq ? squareName(*sq) : "";
   }
   int actions() { return static_cast<int>(table_->session().game().actions().size()); }  // on the loop
+  // The game's result token ("*" while it goes on).
+  std::string resultToken() {
+    return onLoop([&] { return table_->session().result().token; });
+  }
   int connectedPages() {
     return onLoop([&] { return table_->webServer()->connectedPages(); });
   }

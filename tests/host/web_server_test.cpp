@@ -313,5 +313,80 @@ TEST(WebPage, ABrowserDroppingItsConnectionLeavesTheGameGoingOn) {
   EXPECT_EQ(table.connectedPages(), 1);
 }
 
+// Found by an audit (2026-11-28): HEAD got a body, which the next response on the connection then
+// followed, and PUT or HEAD on a page that exists got "not found".
+TEST(WebPage, HeadGetsHeadersAloneAndAWrongMethodIsNamed) {
+  ServedTable table("chess");
+  table.play("e4");
+  const std::string both = rawExchange(table.port(), "HEAD /state HTTP/1.1\r\nHost: x\r\n\r\n"
+                                                     "GET /game.pgn HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const std::size_t second = both.find("HTTP/1.1", 1);
+  ASSERT_NE(second, std::string::npos) << both;
+  EXPECT_EQ(both.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << both;
+  EXPECT_EQ(both.substr(both.find("\r\n\r\n") + 4, second - both.find("\r\n\r\n") - 4), "") << "HEAD has no body";
+  EXPECT_EQ(both.compare(second, 17, "HTTP/1.1 200 OK\r\n"), 0) << both;
+  EXPECT_EQ(movesOfRecord(both.substr(both.find("\r\n\r\n", second) + 4)), "1. e4 *") << both;
+  const auto put = request(table.port(), http::verb::put, "/state");
+  EXPECT_EQ(put.result(), http::status::method_not_allowed);
+  EXPECT_EQ(put[http::field::allow], "GET, HEAD");
+  const auto get = request(table.port(), http::verb::get, "/command");
+  EXPECT_EQ(get.result(), http::status::method_not_allowed);
+  EXPECT_EQ(get[http::field::allow], "POST");
+  EXPECT_EQ(request(table.port(), http::verb::get, "/nothing").result(), http::status::not_found);
+}
+
+// Found by the same audit: any page opened on the phone could resign the game with a POST from
+// its own site, or open the WebSocket; and the WebSocket opened at any path.
+TEST(WebPage, CommandsComeOnlyFromTheGamesOwnPage) {
+  ServedTable table("chess");
+  table.play("e4");
+  const std::string crossSite = rawExchange(table.port(), "POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                          "Origin: http://evil.example\r\nContent-Type: text/plain\r\n"
+                                                          "Content-Length: 6\r\nConnection: close\r\n\r\nresign");
+  EXPECT_EQ(crossSite.rfind("HTTP/1.1 403 Forbidden\r\n", 0), 0u) << crossSite;
+  const std::string socket = rawExchange(table.port(), "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
+                                                       "Upgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Version: 13\r\n"
+                                                       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n");
+  EXPECT_EQ(socket.rfind("HTTP/1.1 403 Forbidden\r\n", 0), 0u) << socket;
+  const std::string elsewhere = rawExchange(table.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                                                          "Connection: Upgrade, close\r\nSec-WebSocket-Version: 13\r\n"
+                                                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n");
+  EXPECT_EQ(elsewhere.rfind("HTTP/1.1 404 Not Found\r\n", 0), 0u) << elsewhere;
+  EXPECT_EQ(table.resultToken(), "*") << "nobody resigned";
+  // The page's own origin is let through, as a program that names none.
+  const std::string own = rawExchange(table.port(), "POST /command HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(table.port()) +
+                                                    "\r\nOrigin: http://127.0.0.1:" + std::to_string(table.port()) +
+                                                    "\r\nContent-Length: 6\r\nConnection: close\r\n\r\nresign");
+  EXPECT_EQ(own.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << own;
+  EXPECT_EQ(table.resultToken(), "1-0") << "Black, to act, resigned";
+}
+
+// Found by the same audit: idle connections without end took the file descriptors the camera and
+// the journal need, and the server then spun on its failing accept. Past the cap they are closed.
+TEST(WebPage, IdleConnectionsPastTheCapAreClosedAndThePageComesBackAfter) {
+  ServedTable table("chess");
+  boost::asio::io_context io;
+  std::vector<std::unique_ptr<tcp::socket>> idle;
+  for (int i = 0; i < web::WebServer::kMaxConnections; ++i) {
+    idle.push_back(std::make_unique<tcp::socket>(io));
+    idle.back()->connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), table.port()));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the server takes them all in
+  {
+    tcp::socket extra(io);
+    extra.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), table.port()));
+    beast::error_code ec;
+    boost::asio::write(extra, boost::asio::buffer(std::string("GET /state HTTP/1.1\r\nHost: x\r\n\r\n")), ec);
+    std::string reply;
+    boost::asio::read(extra, boost::asio::dynamic_buffer(reply), ec);  // returns when the server closes
+    EXPECT_EQ(reply, "") << "closed at once, unanswered";
+    EXPECT_TRUE(ec == boost::asio::error::eof || ec == boost::asio::error::connection_reset) << ec.message();
+  }
+  table.play("e4");
+  idle.clear();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(movesOfRecord(request(table.port(), http::verb::get, "/game.pgn").body()), "1. e4 *");
+}
+
 }  // namespace
 }  // namespace tessera::session
