@@ -1,6 +1,7 @@
 #include "uci.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdint>
 #include <mutex>
@@ -24,11 +25,17 @@ std::string lowerCase(std::string text) {
 }
 
 // The words `go` takes (after `searchmoves`, the actions end at the next of them).
+constexpr std::array<const char*, 11> kGoWords = {"searchmoves", "wtime", "btime", "winc", "binc", "movestogo",
+                                                   "depth", "nodes", "mate", "movetime", "infinite"};
+
 bool isGoWord(const std::string& word) {
-  for (const char* w : {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate",
-                        "movetime", "infinite"})
-    if (word == w) return true;
-  return false;
+  return word == "ponder" || std::find(kGoWords.begin(), kGoWords.end(), word) != kGoWords.end();
+}
+
+std::string goWordsListed() {
+  std::string list;
+  for (const char* w : kGoWords) list += std::string(list.empty() ? "" : ", ") + w;
+  return list;
 }
 
 std::string uciScore(int score) {
@@ -178,8 +185,7 @@ class UciSession {
       if (word == "ponder")
         throw std::invalid_argument("'ponder' is not supported: the engine does not offer the Ponder option");
       if (!isGoWord(word))
-        throw std::invalid_argument("'" + word + "' is no word of go (searchmoves, wtime, btime, winc, binc, movestogo, "
-                                    "depth, nodes, mate, movetime, infinite)");
+        throw std::invalid_argument("'" + word + "' is no word of go (" + goWordsListed() + ")");
       if (i + 1 == rest.size()) throw std::invalid_argument("'" + word + "' needs a number");
       const std::string& value = rest[++i];
       // Clamped to what the search takes, so that no value wraps through an int.
