@@ -18,6 +18,34 @@ bool onlyRoyalPiecesLeft(const Position& pos) {
   return true;
 }
 
+// FIDE's other dead positions (5.2.2) on a board whose squares never change what a piece is or where
+// it may go: King and one Bishop or one Knight against a lone King, or Kings and Bishops alone, every
+// Bishop on squares of one colour. Told by the pieces' moves (betza "B" and "N"), so it holds for any
+// variant with such pieces and no terrain, Pawns or holdings, on a board of at least 8x8 (on a smaller
+// one a lone Knight might mate). Helpmate is impossible in each case: with one Knight or Bishop the
+// King never lacks a flight square, and Bishops on one colour never attack the other.
+bool onlyPiecesThatCannotMateLeft(const Position& pos) {
+  const Variant& v = pos.variant();
+  if (v.sides != 2 || v.hasTiles() || v.hasPaperColours() || v.hasSquareColours() || v.hasSectors() || v.hasHoldings()) return false;
+  if (v.size.files < 8 || v.size.ranks < 8) return false;
+  int knights = 0;
+  int bishopsOnEven = 0;
+  int bishopsOnOdd = 0;
+  bool other = false;
+  for (int side = 0; side < 2; ++side)
+    pos.occupied(side).forEach([&](Square sq) {
+      const PieceType& type = v.pieces[static_cast<std::size_t>(pieceType(pos.at(sq)))];
+      if (type.royal) return;
+      if (type.betza == "N") ++knights;
+      else if (type.betza == "B") ++((fileOf(sq) + rankOf(sq)) % 2 == 0 ? bishopsOnEven : bishopsOnOdd);
+      else other = true;
+    });
+  if (other) return false;
+  const int bishops = bishopsOnEven + bishopsOnOdd;
+  if (knights + bishops <= 1) return true;
+  return knights == 0 && (bishopsOnEven == 0 || bishopsOnOdd == 0);
+}
+
 }  // namespace
 
 GameStatus gameStatus(Position& pos) {
@@ -25,7 +53,7 @@ GameStatus gameStatus(Position& pos) {
   MoveList moves;
   generateLegal(pos, moves);
   if (moves.empty()) return inCheck(pos, pos.sideToMove()) ? GameStatus::Checkmate : GameStatus::Stalemate;
-  if (onlyRoyalPiecesLeft(pos)) return GameStatus::DeadPosition;
+  if (onlyRoyalPiecesLeft(pos) || onlyPiecesThatCannotMateLeft(pos)) return GameStatus::DeadPosition;
   if (pos.repetitions() >= 2) return GameStatus::ThreefoldRepetition;
   if (pos.halfmoveClock() >= pos.variant().fiftyMoveLimit) return GameStatus::FiftyMoveRule;
   return GameStatus::Ongoing;

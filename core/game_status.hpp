@@ -12,7 +12,7 @@ enum class GameStatus {
   Stalemate,             // no legal move, not in check: a draw
   ThreefoldRepetition,   // the position stands for the third time: a draw
   FiftyMoveRule,         // the variant's limit of half-moves without capture or pawn-like move
-  DeadPosition,          // only royal pieces are left: no side can ever mate (FIDE 5.2.2), a draw
+  DeadPosition,          // no side can ever mate (FIDE 5.2.2: only royal pieces, or a lone minor piece): a draw
   LastPlayerStanding,    // four players: every other side has left the game; the one left wins
 };
 

@@ -62,12 +62,38 @@ TEST(GameStatus, OnlyKingsLeftIsADeadPositionAndADrawAtOnce) {
   game.play(parseMove(game.position(), "Kxb1"));
   EXPECT_EQ(game.result().token, "1/2-1/2");
   EXPECT_EQ(game.result().reason, "dead position (nothing left to mate with)");
-  // Any other piece keeps the game going, even one that cannot mate alone in chess (FIDE's other
-  // dead positions are not told apart: in the variants a Bishop may change type or meet walls).
-  Position bishop = parsePosition(builtinVariant("chess"), "k7/8/8/8/8/8/8/KB6 b - - 0 1");
-  EXPECT_EQ(gameStatus(bishop), GameStatus::Ongoing);
+  // Any other piece keeps a variant's game going: a Shifting Sands Pawn may become anything.
   Position sands = parsePosition(builtinVariant("shifting-sands"), "k5/6/6/6/6/6/2K2P w - - 0 5 6/6/6/6/6/6/6;pool=YYPPRRLLGBB");
   EXPECT_EQ(gameStatus(sands), GameStatus::Ongoing);
+}
+
+// FIDE 5.2.2's other dead positions in chess: no sequence of legal moves, however helped, mates.
+TEST(GameStatus, ALoneMinorPieceOrBishopsOfOneColourIsADeadPosition) {
+  const Variant& chess = builtinVariant("chess");
+  auto status = [&](const char* fen) {
+    Position pos = parsePosition(chess, fen);
+    return gameStatus(pos);
+  };
+  EXPECT_EQ(status("k7/8/8/8/8/8/8/KB6 b - - 0 1"), GameStatus::DeadPosition);
+  EXPECT_EQ(status("k7/8/8/8/8/8/8/KN6 b - - 0 1"), GameStatus::DeadPosition);
+  EXPECT_EQ(status("kn6/8/8/8/8/8/8/K7 w - - 0 1"), GameStatus::DeadPosition);
+  // b8, c1 and b2 are dark squares: Bishops of one colour, on either side, never mate.
+  EXPECT_EQ(status("kb6/8/8/8/8/8/8/K1B5 w - - 0 1"), GameStatus::DeadPosition);
+  EXPECT_EQ(status("k7/8/8/8/8/8/1B6/K1B5 w - - 0 1"), GameStatus::DeadPosition);
+  // Where a helpmate exists the game goes on: Bishops of both colours (b1 is light), Knight against
+  // Knight or Bishop, two Knights, a Pawn, a Rook.
+  EXPECT_EQ(status("k7/8/8/8/8/8/8/KBB5 w - - 0 1"), GameStatus::Ongoing);
+  EXPECT_EQ(status("kb6/8/8/8/8/8/8/KB6 w - - 0 1"), GameStatus::Ongoing);
+  EXPECT_EQ(status("kn6/8/8/8/8/8/8/KN6 w - - 0 1"), GameStatus::Ongoing);
+  EXPECT_EQ(status("kb6/8/8/8/8/8/8/KN6 w - - 0 1"), GameStatus::Ongoing);
+  EXPECT_EQ(status("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), GameStatus::Ongoing);
+  EXPECT_EQ(status("k7/8/8/8/8/8/P7/KB6 w - - 0 1"), GameStatus::Ongoing);
+  EXPECT_EQ(status("k7/8/8/8/8/8/8/KR6 b - - 0 1"), GameStatus::Ongoing);
+  // A capture that leaves such material ends the game there, drawn.
+  Game game(chess, "k7/8/8/8/8/8/8/Kq1B4 w - - 0 1");
+  game.play(parseMove(game.position(), "Kxb1"));
+  EXPECT_EQ(game.result().token, "1/2-1/2");
+  EXPECT_EQ(game.result().reason, "dead position (nothing left to mate with)");
 }
 
 TEST(GameStatus, CaptureOrPawnMoveResetsTheClock) {

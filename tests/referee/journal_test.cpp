@@ -64,7 +64,7 @@ TEST_F(Journal, TakebacksResignationsAndSetUpStartsAreReplayed) {
   play(g, j, "Kd7");
   j.recordTakeback(2);
   g.takeBack(2);
-  play(g, j, "a8=N");
+  play(g, j, "a8=R");  // a Knight alone would end the game: a dead position
   j.recordResignation(1);
   g.resign(1);
   RecoveredGame back = GameJournal::recover(path_);
