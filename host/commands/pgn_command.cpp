@@ -37,6 +37,14 @@ int checkRecord(const cli::ParsedOptions& options, std::ostream& out, std::ostre
   }
   const auto lookup = [&](std::string_view name) -> const Variant& { return cli::findVariant(options, std::string(name)); };
   std::vector<PgnGameInFile> games = readPgnGames(readFile(path), lookup);
+  // Readers take a game without its closing result, but a record that is checked must have it: PGN
+  // ends every game's movetext with one, and without it the next game's tags may be read as a
+  // continuation by other programs.
+  for (PgnGameInFile& game : games)
+    if (game.read && game.read->recordedResult.empty()) {
+      game.fault = "no result closes the movetext (PGN ends each game with one: 1-0, 0-1, 1/2-1/2 or *; with four players the finishing order)";
+      game.read.reset();
+    }
   if (games.empty()) {
     err << "no game record in " << path << "\n";
     return 1;

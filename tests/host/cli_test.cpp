@@ -456,6 +456,15 @@ TEST(CliPgn, ChecksARecordAndNamesTheFirstBadAction) {
   EXPECT_EQ(lie.exitCode, 1);
   EXPECT_NE(lie.output.find("gives the result 1-0 but the final position ends the game 0-1"), std::string::npos) << lie.output;
 
+  // Audit 2026-11-28: a record with no result at its end passed.
+  const std::string open = ::testing::TempDir() + "/open-ended.pgn";
+  std::ofstream(open) << "[Variant \"chess\"]\n\n1. e4 e5 2. Nf3\n";
+  const ProgramRun unclosed = runTessera("pgn --check " + open);
+  EXPECT_EQ(unclosed.exitCode, 1) << unclosed.output;
+  EXPECT_NE(unclosed.output.find(open + ": no result closes the movetext (PGN ends each game with one: 1-0, 0-1, 1/2-1/2 or *"),
+            std::string::npos)
+      << unclosed.output;
+
   expectRefused("pgn", "give --check FILE or --journal FILE");
   expectRefused("pgn --check /nonexistent.pgn", "cannot read '/nonexistent.pgn'");
 }
