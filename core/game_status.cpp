@@ -28,6 +28,7 @@ bool onlyPiecesThatCannotMateLeft(const Position& pos) {
   const Variant& v = pos.variant();
   if (v.sides != 2 || v.hasTiles() || v.hasPaperColours() || v.hasSquareColours() || v.hasSectors() || v.hasHoldings()) return false;
   if (v.size.files < 8 || v.size.ranks < 8) return false;
+  if (pos.occupied(0).count() + pos.occupied(1).count() > 4) return false;  // two Kings and two Bishops at most
   int knights = 0;
   int bishopsOnEven = 0;
   int bishopsOnOdd = 0;
@@ -48,12 +49,14 @@ bool onlyPiecesThatCannotMateLeft(const Position& pos) {
 
 }  // namespace
 
+bool isDeadPosition(const Position& pos) { return onlyRoyalPiecesLeft(pos) || onlyPiecesThatCannotMateLeft(pos); }
+
 GameStatus gameStatus(Position& pos) {
   if (pos.variant().sides > 2 && pos.sidesInGame() == 1) return GameStatus::LastPlayerStanding;
   MoveList moves;
   generateLegal(pos, moves);
   if (moves.empty()) return inCheck(pos, pos.sideToMove()) ? GameStatus::Checkmate : GameStatus::Stalemate;
-  if (onlyRoyalPiecesLeft(pos) || onlyPiecesThatCannotMateLeft(pos)) return GameStatus::DeadPosition;
+  if (isDeadPosition(pos)) return GameStatus::DeadPosition;
   if (pos.repetitions() >= 2) return GameStatus::ThreefoldRepetition;
   if (pos.halfmoveClock() >= pos.variant().fiftyMoveLimit) return GameStatus::FiftyMoveRule;
   return GameStatus::Ongoing;

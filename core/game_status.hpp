@@ -17,6 +17,8 @@ enum class GameStatus {
 };
 
 GameStatus gameStatus(Position& pos);
+// No side can ever mate, whatever is played (GameStatus::DeadPosition when the side to act can act).
+bool isDeadPosition(const Position& pos);
 std::string_view gameStatusName(GameStatus s);
 
 }  // namespace tessera

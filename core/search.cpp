@@ -33,6 +33,15 @@ bool hasPieces(const Position& pos, int side) {
   return found;
 }
 
+// A dead position is a draw whatever the evaluation says: King and Bishop against King wins nothing.
+// Counting the pieces first keeps the test off nearly every node.
+bool deadPositionReached(const Position& pos) {
+  const int sides = pos.variant().sides;
+  int pieces = 0;
+  for (int side = 0; side < sides; ++side) pieces += pos.occupied(side).count();
+  return pieces <= sides + 2 && isDeadPosition(pos);
+}
+
 // Late quiet actions are searched a ply shallower first (two after the twelfth, deep enough).
 int lateReduction(int depth, int searchedBefore, bool quiet) {
   if (!quiet || depth < 3 || searchedBefore < 3) return 0;
@@ -171,6 +180,7 @@ std::optional<int> Searcher::staticCutoff(const Position& pos, int depth, int al
 int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
   ++nodes_;
   if (outOfTime()) return 0;
+  if (deadPositionReached(pos)) return sameTeam(pos.sideToMove(), rootSide_) ? -weights_.contempt : weights_.contempt;
   const int standPat = staticScore(pos);
   if (ply >= kMaxPly || qply >= kMaxQuiescencePly || standPat >= beta) return standPat;
   alpha = std::max(alpha, standPat);
@@ -207,6 +217,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
   const bool fiftyMoves = pos.halfmoveClock() >= pos.variant().fiftyMoveLimit;
   if (ply > 0 && (pos.repetitions() >= 1 || fiftyMoves) && !(fiftyMoves && gameStatus(pos) == GameStatus::Checkmate))
     return sameTeam(us, rootSide_) ? -weights_.contempt : weights_.contempt;
+  if (ply > 0 && deadPositionReached(pos)) return sameTeam(us, rootSide_) ? -weights_.contempt : weights_.contempt;
   if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, ply, alpha, beta, 0);
   // Mate distance: no line from here can win or lose sooner than at this ply, so once a mate that
   // near is known, nothing here can change the result.

@@ -87,6 +87,21 @@ TEST(EngineSearch, MultiPvGivesDistinctActionsBestFirst) {
   for (const PvLine& line : r.lines) EXPECT_TRUE(isLegal(pos, line.moves.front()));
 }
 
+// The referee ends a game at a dead position (King and Bishop against King) as a draw, so the
+// search must score it as one, not as the Bishop it is up.
+TEST(EngineSearch, ADeadPositionScoresAsTheDrawItIsNotAsTheMaterialLeft) {
+  const Variant& chess = builtinVariant("chess");
+  SearchLimits limits;
+  limits.depth = 4;
+  // In check from the Queen, White can only take it: King and Bishop against King.
+  Position forced = parsePosition(chess, "k7/8/8/8/8/8/8/Kq1B4 w - - 0 1");
+  Searcher s;
+  const SearchReport r = s.search(forced, limits);
+  ASSERT_FALSE(r.lines.empty());
+  EXPECT_EQ(san(forced, r.lines[0].moves.front()), "Kxb1");
+  EXPECT_EQ(r.lines[0].score, 0);
+}
+
 // What a chess player at the table sees as the hint from the start: before the middle game's Pawn
 // and King terms (2026-11-27) the engine's lines began 1.h4, 1.b4 or 1.a4 and pushed flank Pawns
 // on both sides (1.h4 h5 2.c4 Nc6 3.a4), and it walked its King (Ke2) with every piece on.
