@@ -88,7 +88,7 @@ cli::Command demoCommand() {
             table.session.journalPath = (folder / "game.journal").string();
             table.engineInBackground = serving;  // served: filmed in real time
             table.session.recordTimes = serving;
-            table.pgnPath = (folder / "game.pgn").string();
+            table.session.recordPath = (folder / "game.pgn").string();
             table.displayFolder = folder / "display";
             if (serving) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
             const long linger = options.integer("linger", 0, 0, 86400);
@@ -133,7 +133,7 @@ cli::Command demoCommand() {
                 << std::setprecision(1) << seconds << " s" << std::endl;
             out << "record " << (same ? "equals" : "DIFFERS FROM") << " the scripted game ("
                 << t.session().game().actions().size() << " of " << script.size() << " actions)" << std::endl;
-            out << "wrote " << table.pgnPath << " and " << (folder / "display").string() << "/" << std::endl;
+            out << "wrote " << table.session.recordPath << " and " << (folder / "display").string() << "/" << std::endl;
             return same ? 0 : 1;
           }};
 }

@@ -91,8 +91,8 @@ cli::Command playCommand() {
             if (table.session.timeControl.counting() && variant.sides != 2)
               throw cli::UsageError("--time-control: time controls are for two players");
             table.session.journalPath = options.value("journal");
-            table.pgnPath = options.value("pgn");
-            if (!table.pgnPath.empty()) cli::checkWritable(table.pgnPath, "--pgn");
+            table.session.recordPath = options.value("pgn");
+            if (!table.session.recordPath.empty()) cli::checkWritable(table.session.recordPath, "--pgn");
             if (options.has("display-out")) table.displayFolder = options.value("display-out");
             table.numberedFrames = !options.has("display-latest-only");
             if (options.has("http")) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
@@ -193,7 +193,7 @@ cli::Command playCommand() {
             err << countedNoun(t.session().game().actions().size(), "action", "actions") << "; "
                 << (result.finished() ? result.token + " " + result.reason : std::string("game going on")) << "; "
                 << countedNoun(t.eventsOf(session::SessionEvent::Kind::Mismatch), "mismatch", "mismatches") << std::endl;
-            if (table.pgnPath.empty()) out << t.session().pgn();
+            if (table.session.recordPath.empty()) out << t.session().pgn();
             return 0;
           }};
 }

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/board_corrections.hpp"
+#include "core/counted_noun.hpp"
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
@@ -13,6 +15,18 @@
 
 namespace tessera::session {
 namespace {
+
+// A takeback made on the board of more actions than this (a player's own and the reply) is asked
+// about first: pieces set up again for a new game look like a takeback to the start.
+constexpr int kTakebackWithoutAsking = 2;
+
+// The name `path` is kept under when a new game takes its place: FILE.previous, then FILE.previous.2,
+// .3..., a name no later game takes.
+std::string keptName(const std::string& path) {
+  std::string kept = path + ".previous";
+  for (int n = 2; std::filesystem::exists(kept); ++n) kept = path + ".previous." + std::to_string(n);
+  return kept;
+}
 
 std::unique_ptr<Game> freshGame(const Variant& variant, const std::string& start) {
   return start.empty() ? std::make_unique<Game>(variant) : std::make_unique<Game>(variant, start);
@@ -106,17 +120,30 @@ void RefereeSession::handle(const Verdict& v) {
   const Position& pos = game_->position();
   switch (v.kind) {
     case VerdictKind::Unchanged:
-      if (!differing_.empty() || unexpected_) {
+      boardMatchedOnce_ = true;
+      withdrawn_.reset();
+      if (!differing_.empty() || unexpected_ || !choices_.empty()) {
         differing_.clear();
         corrections_.clear();
+        choices_.clear();
         lifted_.reset();
         unexpected_.reset();
         note(SessionEvent::Kind::Restored, "board matches the game again");
       }
       return;
-    case VerdictKind::Action: apply({Explanation::Kind::Action, v.action, 0}); return;
-    case VerdictKind::Amend: apply({Explanation::Kind::Amend, v.action, 0}); return;
-    case VerdictKind::Takeback: apply({Explanation::Kind::Takeback, Move{}, v.plies}); return;
+    case VerdictKind::Action:
+      if (withdrawn_ && v.action == *withdrawn_) {
+        showBoardToPutRight();
+        return;
+      }
+      boardMatchedOnce_ = true;
+      apply({Explanation::Kind::Action, v.action, 0});
+      return;
+    case VerdictKind::Amend:
+      boardMatchedOnce_ = true;
+      apply({Explanation::Kind::Amend, v.action, 0});
+      return;
+    case VerdictKind::Takeback: takeBackOnTheBoard(v.plies); return;
     case VerdictKind::Unexpected: {
       if (unexpected_ && *unexpected_ == v.action) return;
       unexpected_ = v.action;
@@ -158,6 +185,41 @@ void RefereeSession::handle(const Verdict& v) {
       return;
     }
   }
+}
+
+void RefereeSession::takeBackOnTheBoard(int plies) {
+  const Explanation back{Explanation::Kind::Takeback, Move{}, plies};
+  const GameResult result = game_->result();
+  // Pieces set up at the start after a game is over are the next game, not this one undone.
+  if (result.finished() && plies == static_cast<int>(game_->actions().size())) {
+    note(SessionEvent::Kind::Message, "the pieces are set up for a new game");
+    newGame();
+    return;
+  }
+  if (!result.finished() && boardMatchedOnce_ && plies <= kTakebackWithoutAsking) {
+    apply(back);
+    return;
+  }
+  if (options_.autoChoose) {
+    apply(back);
+    return;
+  }
+  if (choices_ == std::vector<Explanation>{back}) return;  // already asked
+  choices_ = {back};
+  proposed_ = 0;
+  std::string text = "the board shows the position " + countedNoun(static_cast<std::size_t>(plies), "action", "actions") + " back";
+  if (result.finished()) text += ", and the game is over (" + result.token + " " + result.reason + ")";
+  note(SessionEvent::Kind::Choose, text + ": confirm to take " + (plies == 1 ? "it" : "them") +
+                                       " back, or put the board right (New game starts the next game)");
+}
+
+void RefereeSession::showBoardToPutRight() {
+  if (!lastSeen_) return;
+  Verdict v;
+  v.kind = VerdictKind::Mismatch;
+  v.differing = differingSquares(game_->position(), *lastSeen_, options_.minConfidence);
+  v.corrections = correctionsToRestore(game_->position(), *lastSeen_, options_.minConfidence);
+  if (!v.differing.empty()) handle(v);
 }
 
 void RefereeSession::apply(const Explanation& e) {
@@ -207,8 +269,11 @@ void RefereeSession::afterChange() {
   engine_.cancel();  // whatever it was thinking about belongs to the position before
   heldForEngine_ = false;
   GameResult r = game_->result();
-  if (r.finished()) clock_.stop(GameClock::Clock::now());
-  else clock_.turnTo(game_->position().sideToMove(), GameClock::Clock::now());
+  if (r.finished()) {
+    clock_.stop(GameClock::Clock::now());
+    expected_.reset();  // the engine's announced action, and its arrow, are moot now
+    unexpected_.reset();
+  } else clock_.turnTo(game_->position().sideToMove(), GameClock::Clock::now());
   if (r.token != lastResult_) {
     lastResult_ = r.token;
     publish(SessionEvent::Kind::Result, r.finished() ? r.token + " " + r.reason : "the game goes on");
@@ -261,7 +326,12 @@ void RefereeSession::takeBack() {
   if (options_.mode == PlayMode::Engine && game_->position().sideToMove() != options_.engineSide &&
       game_->actions().size() >= 2)
     plies = 2;
+  const Move first = game_->actions()[game_->actions().size() - static_cast<std::size_t>(plies)];
   apply({Explanation::Kind::Takeback, Move{}, plies});
+  // The pieces still stand as before the takeback: say which to put back, and do not take the board
+  // as that action played again.
+  withdrawn_ = first;
+  showBoardToPutRight();
 }
 
 void RefereeSession::confirm() {
@@ -279,6 +349,7 @@ void RefereeSession::choose(int index) {
     note(SessionEvent::Kind::Message, "no choice " + std::to_string(index + 1));
     return;
   }
+  boardMatchedOnce_ = true;  // the choices explain what the board shows
   apply(choices_[static_cast<std::size_t>(index)]);
 }
 
@@ -288,6 +359,7 @@ void RefereeSession::overrideEngine() {
     return;
   }
   const Move m = *unexpected_;
+  boardMatchedOnce_ = true;
   apply({Explanation::Kind::Action, m, 0});
 }
 
@@ -298,22 +370,18 @@ void RefereeSession::newGame() {
     note(SessionEvent::Kind::Message, "the game is new already: no action yet");
     return;
   }
+  keepTheFinishedGame();
   game_ = freshGame(variant_, options_.startPosition);
   clock_ = GameClock(variant_.sides, options_.timeControl);
   actionMillis_.clear();
   if (!options_.journalPath.empty()) {
-    // The finished game's journal is kept beside the new one, under a name no later game takes:
-    // FILE.previous, then FILE.previous.2, .3...
-    std::string kept = options_.journalPath + ".previous";
-    for (int n = 2; std::filesystem::exists(kept); ++n) kept = options_.journalPath + ".previous." + std::to_string(n);
-    std::error_code ec;
-    std::filesystem::rename(options_.journalPath, kept, ec);
     journal_.reset();
     journal_.emplace(GameJournal::create(options_.journalPath, *game_));
-    if (!ec) note(SessionEvent::Kind::Message, "the last game's journal is kept as " + kept);
   }
   clearPrompts();
   expected_.reset();
+  withdrawn_.reset();
+  boardMatchedOnce_ = false;
   lastSeen_.reset();
   lastResult_ = "*";
   ++revision_;
@@ -321,12 +389,35 @@ void RefereeSession::newGame() {
   afterChange();
 }
 
+// The journal and the record of the game that ends are kept beside the new game's, each under a
+// name of its own, so that New game never loses a game.
+void RefereeSession::keepTheFinishedGame() {
+  std::string kept;
+  for (const std::string* path : {&options_.journalPath, &options_.recordPath}) {
+    if (path->empty() || !std::filesystem::exists(*path)) continue;
+    const std::string name = keptName(*path);
+    std::error_code ec;
+    std::filesystem::rename(*path, name, ec);
+    if (ec) note(SessionEvent::Kind::Message, "cannot keep " + *path + " as " + name + ": " + ec.message());
+    else kept += (kept.empty() ? "" : " and ") + name;
+  }
+  if (!kept.empty()) note(SessionEvent::Kind::Message, "the last game is kept as " + kept);
+}
+
+std::optional<int> RefereeSession::resigningSide() const {
+  if (variant_.sides != 2 || game_->result().finished()) return std::nullopt;
+  if (options_.mode == PlayMode::Engine) return 1 - options_.engineSide;
+  return game_->position().sideToMove();
+}
+
 void RefereeSession::resign() {
-  if (variant_.sides != 2 || game_->result().finished()) {
-    note(SessionEvent::Kind::Message, "cannot resign now");
+  const std::optional<int> resigning = resigningSide();
+  if (!resigning) {
+    note(SessionEvent::Kind::Message, variant_.sides != 2 ? "no resignation with four players: a side leaves when it cannot act"
+                                                          : "cannot resign now: the game is over");
     return;
   }
-  const int side = game_->position().sideToMove();
+  const int side = *resigning;
   game_->resign(side);
   if (journal_) journal_->recordResignation(side);
   ++revision_;
@@ -344,7 +435,7 @@ void RefereeSession::checkClock(GameClock::Clock::time_point now) {
 
 void RefereeSession::agreeDraw() {
   if (variant_.sides != 2 || game_->result().finished()) {
-    note(SessionEvent::Kind::Message, "cannot agree a draw now");
+    note(SessionEvent::Kind::Message, variant_.sides != 2 ? "no agreed draw with four players" : "cannot agree a draw now: the game is over");
     return;
   }
   game_->agreeDraw();

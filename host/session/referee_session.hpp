@@ -29,6 +29,7 @@ struct SessionOptions {
   // No player at hand (a recording, the demo): a choice is settled by the proposed explanation.
   bool autoChoose = false;
   std::string journalPath;  // empty: no journal
+  std::string recordPath;   // the PGN record rewritten after every change (by the table); empty: none
   std::string startPosition;  // empty: the variant's start
   TimeControl timeControl;    // none: the clocks count up; two players only
   // Each action's thinking time in the record ("[%emt 0:00:12]"); off for a recording replayed
@@ -52,7 +53,10 @@ class RefereeSession {
   void choose(int index);
   void overrideEngine();  // engine mode: accept the action on the board instead of the engine's
   void newGame();
-  void resign();  // the side to move resigns
+  void resign();  // the side resigningSide() names resigns
+  // Who a Resign resigns for: the player, not the engine, in engine mode; else the side to act.
+  // None once the game is over, and with four players (no resignation there).
+  std::optional<int> resigningSide() const;
   void agreeDraw();
   // A player asks where the piece (or colour square) on `sq` can go, by a tap on the web page's
   // board or the screen: its actions are shown until the position changes or the same square is
@@ -100,6 +104,9 @@ class RefereeSession {
   void judge(const Observation& seen, bool again);
   bool waitingForEngineAction() const;
   void clearPrompts();
+  void takeBackOnTheBoard(int plies);
+  void showBoardToPutRight();
+  void keepTheFinishedGame();
   void publish(SessionEvent::Kind kind, const std::string& text);
   void note(SessionEvent::Kind kind, const std::string& text);
 
@@ -119,6 +126,12 @@ class RefereeSession {
   std::vector<Correction> corrections_;
   std::optional<Square> lifted_;
   std::optional<Square> asked_;
+  // The board has matched the game since it started or was resumed: a takeback on the board is
+  // then a player's doing, not a board set up differently while the program was down.
+  bool boardMatchedOnce_ = false;
+  // The first action a Take back command withdrew: until the board is put back, the board still
+  // showing it is not that action played again.
+  std::optional<Move> withdrawn_;
   std::vector<std::optional<long>> actionMillis_;  // each action's thinking time, for the record
   std::string message_;
   std::string lastResult_ = "*";

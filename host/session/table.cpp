@@ -37,7 +37,7 @@ Table::Table(boost::asio::io_context& io, const Variant& variant, TableOptions o
     web_ = std::make_unique<web::WebServer>(io, *options_.httpPort, std::move(backend));
     bus_.subscribe([this](const SessionEvent&) { web_->broadcastState(); });
   }
-  if (!options_.pgnPath.empty()) {
+  if (!options_.session.recordPath.empty()) {
     bus_.subscribe([this](const SessionEvent& e) {
       using K = SessionEvent::Kind;
       if (e.kind == K::Action || e.kind == K::Takeback || e.kind == K::Result || e.kind == K::GameStarted) writePgnFile();
@@ -63,7 +63,7 @@ void Table::watchClock() {
 
 void Table::writePgnFile() {
   // Written beside and renamed over, so a reader never sees half a record.
-  const std::string tmp = options_.pgnPath + ".tmp";
+  const std::string tmp = options_.session.recordPath + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << session_.pgn();
@@ -73,8 +73,8 @@ void Table::writePgnFile() {
     }
   }
   std::error_code ec;
-  std::filesystem::rename(tmp, options_.pgnPath, ec);
-  if (ec) log_ << "warning: cannot write " << options_.pgnPath << ": " << ec.message() << std::endl;
+  std::filesystem::rename(tmp, options_.session.recordPath, ec);
+  if (ec) log_ << "warning: cannot write " << options_.session.recordPath << ": " << ec.message() << std::endl;
 }
 
 }  // namespace tessera::session

@@ -22,7 +22,6 @@ struct TableOptions {
   std::optional<std::filesystem::path> displayFolder;  // write a PNG frame per change
   bool numberedFrames = true;                          // false: only latest.png
   std::optional<unsigned short> httpPort;              // serve the web page (0: any free port)
-  std::string pgnPath;                                 // rewrite the record after every change
   // The engine thinks on a worker thread while the loop goes on (live inputs). false: it answers
   // at once, for a recording replayed faster than real time, whose pace a search would not hold.
   bool engineInBackground = true;

@@ -21,6 +21,9 @@ std::string stateJson(session::RefereeSession& s) {
   out += ",\"variant\":" + jsonString(game.variant().title);
   out += ",\"mode\":" + jsonString(session::playModeName(s.options().mode));
   out += ",\"toMove\":" + jsonString(sideFullName(game.variant(), pos.sideToMove()));
+  // Who Resign resigns for ("" when no one can), for the page to say so before it is pressed.
+  const std::optional<int> resigning = s.resigningSide();
+  out += ",\"resigns\":" + jsonString(resigning ? sideFullName(game.variant(), *resigning) : "");
   out += ",\"position\":" + jsonString(positionString(pos));
   out += ",\"message\":" + jsonString(s.message());
   out += ",\"result\":" + jsonString(result.finished() ? result.token + " " + result.reason : "");

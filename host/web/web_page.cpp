@@ -51,10 +51,12 @@ button.quiet { background: #666; }
 <script>
 let socket = null;
 let revision = -1;
+let resigns = '';
 function send(text) { if (socket && socket.readyState === 1) socket.send(text); }
 document.querySelectorAll('button[data-cmd]').forEach(b => b.onclick = () => {
   const cmd = b.dataset.cmd;
-  if ((cmd === 'new' || cmd === 'resign' || cmd === 'draw') && !confirm(b.textContent + '?')) return;
+  const question = cmd === 'resign' ? resigns + ' resigns?' : b.textContent + '?';
+  if ((cmd === 'new' || cmd === 'resign' || cmd === 'draw') && !confirm(question)) return;
   send(cmd);
 });
 let board = null;
@@ -156,6 +158,10 @@ function show(state) {
     choices.appendChild(b);
   });
   document.getElementById('override').style.display = state.unexpected ? '' : 'none';
+  resigns = state.resigns;
+  // Resign and Draw only while a side can resign or agree one: two players, the game going on.
+  document.getElementById('resign').style.display = resigns ? '' : 'none';
+  document.getElementById('draw').style.display = resigns ? '' : 'none';
 }
 function connect() {
   socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');

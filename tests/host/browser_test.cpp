@@ -162,6 +162,23 @@ TEST_F(BrowserTest, FourPlayersRecordIsNumberedByRounds) {
   const std::string expected =
       "1. " + played[0] + " " + played[1] + " " + played[2] + " " + played[3] + " 2. " + played[4];
   EXPECT_EQ(page.waitFor("document.getElementById('record').textContent.trim()", expected), expected);
+  EXPECT_EQ(page.evaluate("document.getElementById('resign').style.display"), "none") << "no resignation with four";
+  EXPECT_EQ(page.evaluate("document.getElementById('draw').style.display"), "none");
+}
+
+// Audit 2026-11-28 (evening): the confirmation said "Resign?" whoever it was for.
+TEST_F(BrowserTest, ResignSaysWhoResignsAndGoesOnceTheGameIsOver) {
+  ServedTable table("chess");
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  table.play("e4");
+  ASSERT_EQ(page.waitFor("document.getElementById('record').textContent.trim()", "1. e4"), "1. e4");
+  EXPECT_EQ(page.evaluate("document.getElementById('resign').style.display"), "");
+  page.evaluate("window.confirm = q => { document.body.dataset.asked = q; return true; }");
+  page.evaluate("document.getElementById('resign').click()");
+  EXPECT_EQ(page.waitFor("document.body.dataset.asked", "Black resigns?"), "Black resigns?");
+  EXPECT_EQ(page.waitFor("document.getElementById('result').textContent", "1-0 Black resigns"), "1-0 Black resigns");
+  EXPECT_EQ(page.waitFor("document.getElementById('resign').style.display", "none"), "none");
 }
 
 TEST_F(BrowserTest, AnswersAPromotionChoiceWithItsButton) {

@@ -9,6 +9,7 @@
 
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
+#include "core/position_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
 #include "host/web/session_commands.hpp"
@@ -233,6 +234,138 @@ TEST(RefereeSession, TakesBackResignsAndStartsANewGame) {
   EXPECT_FALSE(f.session.result().finished());
   f.session.hint();
   EXPECT_FALSE(f.session.hintMoves().empty());
+}
+
+// Found by a second audit (2026-11-28): after a mate the players set the pieces up again, and each
+// piece put back was a takeback, until the game was undone to its start and its record written empty.
+TEST(RefereeSession, PiecesSetUpAgainAfterAFinishedGameStartTheNextGameAndKeepTheLast) {
+  const std::string journal = tempPath("again.journal");
+  const std::string record = tempPath("again.pgn");
+  for (const char* old : {"", ".previous"}) {
+    std::filesystem::remove(journal + old);
+    std::filesystem::remove(record + old);
+  }
+  SessionOptions o;
+  o.journalPath = journal;
+  o.recordPath = record;
+  SessionFixture f("chess", o);
+  for (const char* san : {"f3", "e5", "g4", "Qh4#"}) f.play(san);
+  ASSERT_EQ(f.session.result().token, "0-1");
+  std::ofstream(record) << f.session.pgn();  // as the table writes it
+  // The Queen goes back first: the position one action back, which is not taken back unasked.
+  Position oneBack = f.session.game().position();
+  oneBack.unmake();
+  f.session.onObservation(sensorView(oneBack, SensorProfile::Camera));
+  f.session.onObservation(sensorView(oneBack, SensorProfile::Camera));
+  EXPECT_EQ(f.session.result().token, "0-1");
+  EXPECT_EQ(f.session.game().actions().size(), 4u);
+  ASSERT_EQ(f.session.choiceTexts(), std::vector<std::string>{"take back 1 action"});
+  EXPECT_NE(f.lastText(K::Choose).find("the board shows the position 1 action back, and the game is over (0-1 checkmate)"),
+            std::string::npos)
+      << f.lastText(K::Choose);
+  // Then every piece is at its start: the next game begins, the finished one is kept.
+  const Observation start = sensorView(startPosition(builtinVariant("chess")), SensorProfile::Camera);
+  f.session.onObservation(start);
+  f.session.onObservation(start);
+  EXPECT_TRUE(f.session.game().actions().empty());
+  EXPECT_FALSE(f.session.result().finished());
+  EXPECT_EQ(GameJournal::recover(journal + ".previous").game->result().token, "0-1");
+  std::ifstream kept(record + ".previous");
+  const std::string keptRecord((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(movesOfRecord(keptRecord), "1. f3 e5 2. g4 Qh4# 0-1");
+  EXPECT_NE(f.lastText(K::Message).find("the last game is kept as " + journal + ".previous and " + record + ".previous"),
+            std::string::npos)
+      << f.lastText(K::Message);
+  for (const char* old : {"", ".previous"}) {
+    std::filesystem::remove(journal + old);
+    std::filesystem::remove(record + old);
+  }
+}
+
+// The same audit: a takeback of many actions made on the board was taken at once, so the pieces set
+// up again mid-game, or a board set up differently while the program was down, undid the game.
+TEST(RefereeSession, ATakebackOnTheBoardOfMoreThanTwoActionsOrBeforeTheBoardMatchedIsAskedAbout) {
+  SessionFixture f("chess");
+  for (const char* san : {"e4", "e5", "Nf3", "Nc6"}) f.play(san);
+  const Observation start = sensorView(startPosition(builtinVariant("chess")), SensorProfile::Camera);
+  f.session.onObservation(start);
+  f.session.onObservation(start);
+  EXPECT_EQ(f.session.game().actions().size(), 4u);
+  ASSERT_EQ(f.session.choiceTexts(), std::vector<std::string>{"take back 4 actions"});
+  f.session.confirm();
+  EXPECT_TRUE(f.session.game().actions().empty());
+  // One or two actions back, done in front of the device, is a takeback at once, as before.
+  for (const char* san : {"d4", "d5", "c4"}) f.play(san);
+  Position twoBack = f.session.game().position();
+  twoBack.unmake();
+  twoBack.unmake();
+  f.session.onObservation(sensorView(twoBack, SensorProfile::Camera));
+  f.session.onObservation(sensorView(twoBack, SensorProfile::Camera));
+  EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"d4"});
+  EXPECT_EQ(f.count(K::Takeback), 2);
+
+  const std::string journal = tempPath("resumed-reset.journal");
+  std::filesystem::remove(journal);
+  SessionOptions o;
+  o.journalPath = journal;
+  {
+    SessionFixture first("chess", o);
+    first.play("e4");
+    first.play("e5");
+  }
+  SessionFixture resumed("chess", o);  // the pieces were set up again while the program was down
+  resumed.session.onObservation(start);
+  resumed.session.onObservation(start);
+  EXPECT_EQ(resumed.session.game().actions().size(), 2u);
+  EXPECT_EQ(resumed.session.choiceTexts(), std::vector<std::string>{"take back 2 actions"});
+  // Put right, the board matches and nothing is left to ask.
+  resumed.session.onObservation(sensorView(resumed.session.game().position(), SensorProfile::Camera));
+  EXPECT_TRUE(resumed.session.pendingChoices().empty());
+  EXPECT_EQ(resumed.lastText(K::Restored), "board matches the game again");
+  std::filesystem::remove(journal);
+}
+
+// The same audit: after Take back the pieces still stood as before it, and nothing said which to
+// put back; the board is not that action played again either.
+TEST(RefereeSession, TakeBackByCommandSaysWhichPiecesToPutBack) {
+  SessionFixture f("chess");
+  for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4"}) f.play(san);
+  const Observation before = sensorView(f.session.game().position(), SensorProfile::Camera);
+  f.session.onObservation(before);
+  f.session.takeBack();
+  EXPECT_EQ(f.session.game().actions().size(), 4u);
+  EXPECT_EQ(f.session.differing().size(), 2u);
+  EXPECT_NE(f.lastText(K::Mismatch).find("(f1 c4): move the piece on c4 back to f1"), std::string::npos) << f.lastText(K::Mismatch);
+  f.session.onObservation(before);
+  f.session.onObservation(before);
+  EXPECT_EQ(f.session.game().actions().size(), 4u) << "the Bishop still on c4 is not 3. Bc4 again";
+  f.session.onObservation(sensorView(f.session.game().position(), SensorProfile::Camera));
+  EXPECT_TRUE(f.session.differing().empty());
+  f.play("Bb5");
+  EXPECT_EQ(recordSan(f.session.game()).back(), "Bb5");
+}
+
+// The same audit: against the engine, Resign had the side to act resign, the engine while it thought.
+TEST(RefereeSession, AgainstTheEngineResignIsThePlayersAndTheEnginesActionGoesWithTheGame) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 20;
+  SessionFixture f("chess", o);  // the engine plays Black
+  f.play("e4");
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  EXPECT_EQ(f.session.resigningSide(), std::optional<int>(0));
+  f.session.resign();
+  EXPECT_EQ(f.session.result().token, "0-1");
+  EXPECT_EQ(f.session.result().reason, "White resigns");
+  EXPECT_FALSE(f.session.engineAction().has_value()) << "no engine action to show once the game is over";
+  EXPECT_EQ(f.session.resigningSide(), std::nullopt);
+  SessionFixture referee("chess");
+  referee.play("e4");
+  EXPECT_EQ(referee.session.resigningSide(), std::optional<int>(1));
+  SessionFixture four("chameleon-redux-4p");
+  EXPECT_EQ(four.session.resigningSide(), std::nullopt);
+  four.session.resign();
+  EXPECT_EQ(four.lastText(K::Message), "no resignation with four players: a side leaves when it cannot act");
 }
 
 // Found by an audit (2026-11-28): a second New game (two phones, or a double tap) renamed the
