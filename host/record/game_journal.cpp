@@ -59,6 +59,27 @@ void syncDirectoryOf(const std::string& path) {
   }
 }
 
+// Takes a trailing " t=MILLIS" off `text`: how long the side to act thought.
+std::optional<long> cutThinkingTime(std::string& text) {
+  const auto t = text.find(" t=");
+  if (t == std::string::npos) return std::nullopt;
+  std::size_t used = 0;
+  const long millis = std::stol(text.substr(t + 3), &used);
+  if (millis < 0 || t + 3 + used != text.size()) throw JournalError("bad thinking time");
+  text.resize(t);
+  return millis;
+}
+
+std::string timeSuffix(std::optional<long> millis) { return millis ? " t=" + std::to_string(*millis) : ""; }
+
+// A side or a count, written as a number and nothing else (the game says whether it is one).
+int integerOf(const std::string& text) {
+  std::size_t used = 0;
+  const int n = std::stoi(text, &used);
+  if (used != text.size()) throw JournalError("'" + text + "' is not a number");
+  return n;
+}
+
 }  // namespace
 
 std::string journalLine(const std::string& payload) { return payload + " #" + checksum(payload) + "\n"; }
@@ -97,10 +118,18 @@ void GameJournal::append(const std::string& payload) { writeAll(fd_, journalLine
 void GameJournal::recordAction(const Position& before, const Move& m, std::optional<long> thoughtMillis) {
   append("action " + longAlgebraic(before, m) + (thoughtMillis ? " t=" + std::to_string(*thoughtMillis) : ""));
 }
-void GameJournal::recordLossOnTime(int side) { append("flag " + std::to_string(side)); }
+void GameJournal::recordLossOnTime(int side, std::optional<long> thoughtMillis) {
+  append("flag " + std::to_string(side) + timeSuffix(thoughtMillis));
+}
 void GameJournal::recordTakeback(int plies) { append("takeback " + std::to_string(plies)); }
-void GameJournal::recordResignation(int side) { append("resign " + std::to_string(side)); }
-void GameJournal::recordDrawAgreed() { append("draw"); }
+void GameJournal::recordResignation(int side, std::optional<long> thoughtMillis) {
+  append("resign " + std::to_string(side) + timeSuffix(thoughtMillis));
+}
+void GameJournal::recordDrawAgreed(std::optional<long> thoughtMillis) { append("draw" + timeSuffix(thoughtMillis)); }
+void GameJournal::recordThinking(int side, long millis) {
+  append("thinking " + std::to_string(side) + " t=" + std::to_string(millis));
+}
+void GameJournal::recordTimeControl(const std::string& text) { append("timecontrol " + text); }
 
 bool GameJournal::cutOffAtItsStart(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -180,7 +209,7 @@ RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& l
   } catch (const std::exception& e) {
     throw JournalError(path + ": variant '" + variantName + "': " + e.what());
   }
-  RecoveredGame out{nullptr, std::move(warnings), endedAtDamage, {}, {}, GameJournal(path, -1)};
+  RecoveredGame out{nullptr, std::move(warnings), endedAtDamage, {}, {}, {}, {}, GameJournal(path, -1)};
   intactBytes = goodBytes;
   try {
     out.game = std::make_unique<Game>(*variant, payloads[2].substr(6));
@@ -195,30 +224,37 @@ RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& l
     const std::optional<long> amendedFrom = std::exchange(justTakenBack, std::nullopt);
     const std::string where = path + " line " + std::to_string(i + 1) + " '" + p + "': ";
     try {
-      if (p.rfind("action ", 0) == 0) {
-        std::string text = p.substr(7);
-        std::optional<long> thought = amendedFrom;
-        if (const auto t = text.find(" t="); t != std::string::npos) {
-          std::size_t used = 0;
-          const long millis = std::stol(text.substr(t + 3), &used);
-          if (millis < 0 || t + 3 + used != text.size()) throw JournalError("bad thinking time");
-          out.thinking.push_back({out.game->position().sideToMove(), millis});
-          thought = millis;
-          text.resize(t);
-        }
-        out.game->play(parseMove(out.game->position(), text));
-        out.actionMillis.push_back(thought);
-      } else if (p.rfind("takeback ", 0) == 0) {
-        const int plies = std::stoi(p.substr(9));
+      std::string text = p;
+      const std::optional<long> thought = cutThinkingTime(text);
+      const auto turnOfTheSideToAct = [&] {
+        if (thought) out.lastTurn = RecoveredGame::Thought{out.game->position().sideToMove(), *thought};
+      };
+      if (text.rfind("action ", 0) == 0) {
+        if (thought) out.thinking.push_back({out.game->position().sideToMove(), *thought});
+        out.game->play(parseMove(out.game->position(), text.substr(7)));
+        out.actionMillis.push_back(thought ? thought : amendedFrom);
+        out.lastTurn.reset();
+      } else if (text.rfind("takeback ", 0) == 0) {
+        const int plies = integerOf(text.substr(9));
         if (plies == 1 && !out.actionMillis.empty()) justTakenBack = out.actionMillis.back();
         out.game->takeBack(plies);
         out.actionMillis.resize(out.game->actions().size());
-      } else if (p.rfind("resign ", 0) == 0) {
-        out.game->resign(std::stoi(p.substr(7)));
-      } else if (p.rfind("flag ", 0) == 0) {
-        out.game->loseOnTime(std::stoi(p.substr(5)));
-      } else if (p == "draw") {
+        out.lastTurn.reset();
+      } else if (text.rfind("resign ", 0) == 0) {
+        out.game->resign(integerOf(text.substr(7)));
+        turnOfTheSideToAct();
+      } else if (text.rfind("flag ", 0) == 0) {
+        out.game->loseOnTime(integerOf(text.substr(5)));
+        turnOfTheSideToAct();
+      } else if (text == "draw") {
         out.game->agreeDraw();
+        turnOfTheSideToAct();
+      } else if (text.rfind("thinking ", 0) == 0) {
+        if (!thought) throw JournalError("no thinking time");
+        if (integerOf(text.substr(9)) != out.game->position().sideToMove()) throw JournalError("not the side to act");
+        turnOfTheSideToAct();
+      } else if (text.rfind("timecontrol ", 0) == 0) {
+        out.timeControl = text.substr(12);
       } else {
         throw JournalError("unknown entry");
       }

@@ -58,10 +58,17 @@ class GameJournal {
   // Call with the position before the action; `thoughtMillis`, if known, is how long its side
   // thought (the clocks are rebuilt from it).
   void recordAction(const Position& before, const Move& m, std::optional<long> thoughtMillis = std::nullopt);
-  void recordLossOnTime(int side);
+  // The game ends: `thoughtMillis`, if known, is how long the side to act had thought in its turn.
+  void recordLossOnTime(int side, std::optional<long> thoughtMillis = std::nullopt);
   void recordTakeback(int plies);
-  void recordResignation(int side);
-  void recordDrawAgreed();
+  void recordResignation(int side, std::optional<long> thoughtMillis = std::nullopt);
+  void recordDrawAgreed(std::optional<long> thoughtMillis = std::nullopt);
+  // The side to act has thought this long in its turn so far: written now and then, so that a power
+  // cut does not give it that time back.
+  void recordThinking(int side, long millis);
+  // The game's time control as `tessera play --time-control` takes it ("5+3", "none"), right after
+  // the start: a resumed game goes on with its own.
+  void recordTimeControl(const std::string& text);
 
   const std::string& path() const { return path_; }
 
@@ -86,6 +93,10 @@ struct RecoveredGame {
   std::vector<Thought> thinking;      // every journaled action's thinking time, taken back or not
   // The thinking time of each action of `game` (those not taken back), where the journal has it.
   std::vector<std::optional<long>> actionMillis;
+  // The side to act's thinking in the turn the journal ends in, unfinished or ended by a
+  // resignation, a loss on time or an agreed draw (none when no line gives it).
+  std::optional<Thought> lastTurn;
+  std::optional<std::string> timeControl;  // as journaled ("5+3", "none"); none in older journals
   GameJournal journal;                // open for appending after the last good line
 };
 

@@ -33,6 +33,14 @@ TimeControl parseTimeControl(const std::string& text) {
   return tc;
 }
 
+std::string timeControlText(const TimeControl& control) {
+  if (!control.counting()) return "none";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.10g+%.10g", static_cast<double>(control.base.count()) / 60000.0,
+                static_cast<double>(control.increment.count()) / 1000.0);
+  return text;
+}
+
 void GameClock::turnTo(int side, Clock::time_point now) {
   stop(now);
   running_ = side;
@@ -55,6 +63,16 @@ void GameClock::stop(Clock::time_point now) {
 void GameClock::addTurn(int side, Clock::duration thought) {
   used_[static_cast<std::size_t>(side)] += thought;
   ++turns_[static_cast<std::size_t>(side)];
+}
+
+void GameClock::addThinking(int side, Clock::duration thought) { used_[static_cast<std::size_t>(side)] += thought; }
+
+void GameClock::extendTurn(Clock::duration thought) {
+  if (running_ >= 0) since_ -= thought;
+}
+
+GameClock::Clock::duration GameClock::turnSoFar(Clock::time_point now) const {
+  return running_ < 0 ? Clock::duration::zero() : now - since_;
 }
 
 GameClock::Clock::duration GameClock::used(int side, Clock::time_point now) const {

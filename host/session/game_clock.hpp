@@ -23,6 +23,8 @@ struct TimeControl {
 // "none", "M" or "M+S" (minutes, seconds of increment): "5+3", "90+30", "0.5+0". Throws
 // std::invalid_argument with a message saying what is expected.
 TimeControl parseTimeControl(const std::string& text);
+// The text parseTimeControl reads back: "5+3", "0.5+0", "none".
+std::string timeControlText(const TimeControl& control);
 
 class GameClock {
  public:
@@ -36,6 +38,13 @@ class GameClock {
   void stop(Clock::time_point now);
   // A journaled action: `side` thought `thought` for it.
   void addTurn(int side, Clock::duration thought);
+  // Journaled thinking in a turn that ended without an action (a resignation, a flag, a draw).
+  void addThinking(int side, Clock::duration thought);
+  // The side thinking now had already thought `thought` in this turn (journaled before a restart).
+  void extendTurn(Clock::duration thought);
+  // How long the side thinking now has thought in this turn (zero when no clock runs).
+  Clock::duration turnSoFar(Clock::time_point now) const;
+  int running() const { return running_; }
 
   Clock::duration used(int side, Clock::time_point now) const;
   Clock::duration remaining(int side, Clock::time_point now) const;  // time control only

@@ -20,6 +20,9 @@ namespace {
 // about first: pieces set up again for a new game look like a takeback to the start.
 constexpr int kTakebackWithoutAsking = 2;
 
+// How often the thinking of the side to act goes into the journal: the most a power cut gives back.
+constexpr std::chrono::seconds kJournalThinkingEvery{5};
+
 // The name `path` is kept under when a new game takes its place: FILE.previous, then FILE.previous.2,
 // .3..., a name no later game takes.
 std::string keptName(const std::string& path) {
@@ -61,6 +64,7 @@ RefereeSession::RefereeSession(const Variant& variant, SessionOptions options, E
 
 void RefereeSession::start() {
   std::string how = "new game";
+  std::optional<RecoveredGame::Thought> lastTurn;
   if (!options_.journalPath.empty()) {
     const bool cutOffAtStart = GameJournal::cutOffAtItsStart(options_.journalPath);
     if (std::filesystem::exists(options_.journalPath) && !cutOffAtStart) {
@@ -73,20 +77,47 @@ void RefereeSession::start() {
       });
       game_ = std::move(recovered.game);
       journal_.emplace(std::move(recovered.journal));
+      warnings_ = recovered.warnings;
+      // The game goes on with the time control it was played with, whatever this start was given.
+      if (recovered.timeControl) {
+        const TimeControl played = parseTimeControl(*recovered.timeControl);
+        if (played.base != options_.timeControl.base || played.increment != options_.timeControl.increment)
+          warnings_.push_back("its game is played with the time control " + *recovered.timeControl +
+                              ", which it goes on with (not " + timeControlText(options_.timeControl) + ")");
+        options_.timeControl = played;
+        clock_ = GameClock(variant_.sides, played);
+      }
       for (const auto& t : recovered.thinking) clock_.addTurn(t.side, std::chrono::milliseconds(t.millis));
       actionMillis_ = recovered.actionMillis;
-      warnings_ = recovered.warnings;
-      how = "resumed from " + options_.journalPath + " after " + std::to_string(game_->actions().size()) + " actions";
+      lastTurn = recovered.lastTurn;
+      how = "resumed from " + options_.journalPath + " after " + countedNoun(game_->actions().size(), "action", "actions");
     } else {
       if (cutOffAtStart && std::filesystem::file_size(options_.journalPath) > 0)
         warnings_.push_back(options_.journalPath + " was cut off while its game was being started (no action in it): a new game starts in it");
-      journal_.emplace(GameJournal::create(options_.journalPath, *game_));
+      startJournal();
     }
   }
   lastResult_ = game_->result().token;
   publish(SessionEvent::Kind::GameStarted, game_->variant().title + ": " + how);
   for (const auto& w : warnings_) publish(SessionEvent::Kind::Message, "journal: " + w);
   afterChange();
+  // The turn the journal ended in: its thinking counts, as if the program had never stopped.
+  if (lastTurn) {
+    const auto thought = std::chrono::milliseconds(lastTurn->millis);
+    if (game_->result().finished()) clock_.addThinking(lastTurn->side, thought);
+    else if (lastTurn->side == clock_.running()) clock_.extendTurn(thought);
+  }
+}
+
+void RefereeSession::startJournal() {
+  journal_.reset();
+  journal_.emplace(GameJournal::create(options_.journalPath, *game_));
+  journal_->recordTimeControl(timeControlText(options_.timeControl));
+}
+
+std::optional<long> RefereeSession::thinkingSoFar(GameClock::Clock::time_point now) const {
+  if (clock_.running() < 0) return std::nullopt;
+  return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(clock_.turnSoFar(now)).count());
 }
 
 void RefereeSession::onObservation(const Observation& seen) {
@@ -266,6 +297,7 @@ void RefereeSession::apply(const Explanation& e) {
 }
 
 void RefereeSession::afterChange() {
+  journaledThinking_ = {};
   engine_.cancel();  // whatever it was thinking about belongs to the position before
   heldForEngine_ = false;
   GameResult r = game_->result();
@@ -374,10 +406,7 @@ void RefereeSession::newGame() {
   game_ = freshGame(variant_, options_.startPosition);
   clock_ = GameClock(variant_.sides, options_.timeControl);
   actionMillis_.clear();
-  if (!options_.journalPath.empty()) {
-    journal_.reset();
-    journal_.emplace(GameJournal::create(options_.journalPath, *game_));
-  }
+  if (!options_.journalPath.empty()) startJournal();
   clearPrompts();
   expected_.reset();
   withdrawn_.reset();
@@ -418,19 +447,28 @@ void RefereeSession::resign() {
     return;
   }
   const int side = *resigning;
+  if (journal_) journal_->recordResignation(side, thinkingSoFar(GameClock::Clock::now()));
   game_->resign(side);
-  if (journal_) journal_->recordResignation(side);
   ++revision_;
   afterChange();
 }
 
 void RefereeSession::checkClock(GameClock::Clock::time_point now) {
+  journalThinking(now);
   const auto side = clock_.flagFallen(now);
   if (!side || variant_.sides != 2 || game_->result().finished()) return;
+  if (journal_) journal_->recordLossOnTime(*side, thinkingSoFar(now));
   game_->loseOnTime(*side);
-  if (journal_) journal_->recordLossOnTime(*side);
   ++revision_;
   afterChange();
+}
+
+void RefereeSession::journalThinking(GameClock::Clock::time_point now) {
+  if (!journal_ || clock_.running() < 0 || game_->result().finished()) return;
+  const GameClock::Clock::duration soFar = clock_.turnSoFar(now);
+  if (soFar - journaledThinking_ < kJournalThinkingEvery) return;
+  journaledThinking_ = soFar;
+  journal_->recordThinking(clock_.running(), static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(soFar).count()));
 }
 
 void RefereeSession::agreeDraw() {
@@ -438,8 +476,8 @@ void RefereeSession::agreeDraw() {
     note(SessionEvent::Kind::Message, variant_.sides != 2 ? "no agreed draw with four players" : "cannot agree a draw now: the game is over");
     return;
   }
+  if (journal_) journal_->recordDrawAgreed(thinkingSoFar(GameClock::Clock::now()));
   game_->agreeDraw();
-  if (journal_) journal_->recordDrawAgreed();
   ++revision_;
   afterChange();
 }
@@ -506,7 +544,11 @@ std::vector<Move> RefereeSession::actionsShown() {
 }
 
 std::string RefereeSession::pgn() {
-  return options_.recordTimes ? writePgn(*game_, {}, elapsedTimeComments(actionMillis_)) : writePgn(*game_);
+  PgnTags tags;
+  // PGN's TimeControl: seconds for the game, '+', seconds added per action.
+  if (const TimeControl& c = options_.timeControl; c.counting())
+    tags["TimeControl"] = std::to_string(c.base.count() / 1000) + "+" + std::to_string(c.increment.count() / 1000);
+  return options_.recordTimes ? writePgn(*game_, tags, elapsedTimeComments(actionMillis_)) : writePgn(*game_, tags);
 }
 
 std::vector<std::string> RefereeSession::choiceTexts() const {

@@ -62,7 +62,8 @@ class RefereeSession {
   // board or the screen: its actions are shown until the position changes or the same square is
   // asked again. No square: stop showing them.
   void showActionsFrom(std::optional<Square> sq);
-  // With a time control: the side to act whose time ran out loses. Call every few tenths of a second.
+  // With a time control: the side to act whose time ran out loses. Every few seconds the side to
+  // act's thinking goes into the journal. Call every few tenths of a second.
   void checkClock(GameClock::Clock::time_point now = GameClock::Clock::now());
 
   Game& game() { return *game_; }
@@ -107,6 +108,9 @@ class RefereeSession {
   void takeBackOnTheBoard(int plies);
   void showBoardToPutRight();
   void keepTheFinishedGame();
+  void startJournal();
+  std::optional<long> thinkingSoFar(GameClock::Clock::time_point now) const;
+  void journalThinking(GameClock::Clock::time_point now);
   void publish(SessionEvent::Kind kind, const std::string& text);
   void note(SessionEvent::Kind kind, const std::string& text);
 
@@ -137,6 +141,7 @@ class RefereeSession {
   std::string lastResult_ = "*";
   std::vector<std::string> warnings_;
   GameClock clock_;
+  GameClock::Clock::duration journaledThinking_{};  // of the turn going on
   int revision_ = 0;
 };
 

@@ -50,7 +50,7 @@ Table::~Table() = default;
 void Table::start() {
   if (web_) log_ << "web page: http://localhost:" << web_->port() << "/" << std::endl;
   session_.start();
-  if (options_.session.timeControl.counting()) watchClock();
+  watchClock();  // a flag to call, and the thinking to journal even when the clocks count up
 }
 
 void Table::watchClock() {

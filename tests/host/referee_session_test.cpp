@@ -447,5 +447,56 @@ TEST(RefereeSession, ASideOutOfTimeLosesAndTheClocksSurviveARestart) {
   std::filesystem::remove(journal);
 }
 
+// Found by the second audit (2026-11-28, evening): after a kill -9 the side to act had its time of
+// the turn back (only finished actions were journaled), and a game restarted without
+// --time-control went on with clocks counting up.
+TEST(RefereeSession, APowerCutGivesBackAtMostAFewSecondsAndTheTimeControlComesBack) {
+  using namespace std::chrono_literals;
+  const std::string journal = tempPath("cut.journal");
+  std::filesystem::remove(journal);
+  SessionOptions o;
+  o.journalPath = journal;
+  o.timeControl = parseTimeControl("1+2");
+  {
+    SessionFixture f("chess", o);
+    f.play("e4");
+    for (int second = 1; second <= 21; ++second) f.session.checkClock(GameClock::Clock::now() + std::chrono::seconds(second));
+    EXPECT_NE(f.session.pgn().find("[TimeControl \"60+2\"]"), std::string::npos) << f.session.pgn();
+  }  // the power goes here, Black 21 s into its turn
+  SessionOptions restarted = o;
+  restarted.timeControl = {};  // started again without --time-control
+  SessionFixture resumed("chess", restarted);
+  EXPECT_NE(resumed.lastText(K::Message).find("its game is played with the time control 1+2, which it goes on with (not none)"),
+            std::string::npos)
+      << resumed.lastText(K::Message);
+  const auto now = GameClock::Clock::now();
+  EXPECT_LE(resumed.session.clock().remaining(1, now), 40s) << "Black's 20 s journaled are spent";
+  EXPECT_GE(resumed.session.clock().remaining(1, now), 38s);
+  EXPECT_GE(resumed.session.clock().remaining(0, now), 61s);
+  // Resigning ends the turn: its time is journaled with it and counts after a restart too.
+  resumed.session.checkClock(now + 7s);
+  resumed.session.resign();
+  EXPECT_EQ(resumed.session.result().reason, "Black resigns");
+}
+
+TEST(RefereeSession, TheTurnThatEndsTheGameKeepsItsTimeThroughARestart) {
+  using namespace std::chrono_literals;
+  const std::string journal = tempPath("ended.journal");
+  std::filesystem::remove(journal);
+  SessionOptions o;
+  o.journalPath = journal;
+  o.timeControl = parseTimeControl("1+0");
+  {
+    SessionFixture f("chess", o);
+    f.play("e4");
+    f.session.checkClock(GameClock::Clock::now() + 61s);  // Black's flag falls
+    EXPECT_EQ(f.session.result().reason, "Black loses on time");
+  }
+  SessionFixture resumed("chess", o);
+  EXPECT_EQ(resumed.session.result().reason, "Black loses on time");
+  EXPECT_EQ(resumed.session.clock().text(resumed.session.game().variant(), GameClock::Clock::now()), "White 1:00  Black 0:00");
+  std::filesystem::remove(journal);
+}
+
 }  // namespace
 }  // namespace tessera::session

@@ -158,23 +158,25 @@ TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo)
   std::this_thread::sleep_for(500ms);
   ASSERT_EQ(pressKey(screenServer.display, "h"), 0);
   EXPECT_TRUE(waitForLog(dir, "hint: suggested: 2. ")) << readFile(dir / "play.log");
-  ASSERT_EQ(pressKey(screenServer.display, "t"), 0);
-  EXPECT_TRUE(waitForLog(dir, "took back 1 action")) << readFile(dir / "play.log");
-  // The window fills the 800x900 screen in the layout the program fits to it.
-  const display::PixelLayout layout = display::fitLayout({8, 8}, {800, 900});
-  const cv::Point g8 = layout.cellCentre(makeSquare(6, 7));
-  ASSERT_EQ(tap(screenServer.display, g8), 0);
-  EXPECT_TRUE(waitForLog(dir, "message: Black from g8: N")) << readFile(dir / "play.log");
+  // The recording is 1. d4 g6: White to act, its g1 Knight can go to f3 and h3.
+  const display::PixelLayout layout = display::fitLayout({8, 8}, {800, 900});  // the window fills the 800x900 screen
+  const cv::Point g1 = layout.cellCentre(makeSquare(6, 0));
+  ASSERT_EQ(tap(screenServer.display, g1), 0);
+  EXPECT_TRUE(waitForLog(dir, "message: White from g1: N")) << readFile(dir / "play.log");
   std::this_thread::sleep_for(300ms);  // drawn
   const cv::Mat shown = readXwd(readFile(dir / "Xvfb_screen0"));
   ASSERT_FALSE(shown.empty());
-  cv::imwrite((dir / "g8-tapped.png").string(), shown);
-  const cv::Vec3b f6 = shown.at<cv::Vec3b>(layout.cellCentre(makeSquare(5, 5)));
-  EXPECT_LT(cv::norm(cv::Vec3d(f6[0], f6[1], f6[2]) - cv::Vec3d(display::kLegalTarget[0], display::kLegalTarget[1],
+  cv::imwrite((dir / "g1-tapped.png").string(), shown);
+  const cv::Vec3b h3 = shown.at<cv::Vec3b>(layout.cellCentre(makeSquare(7, 2)));  // f3 may be under the hint's arrow
+  EXPECT_LT(cv::norm(cv::Vec3d(h3[0], h3[1], h3[2]) - cv::Vec3d(display::kLegalTarget[0], display::kLegalTarget[1],
                                                                   display::kLegalTarget[2])), 40)
-      << "f6's dot, at " << f6;
+      << "h3's dot, at " << h3;
   ASSERT_EQ(tap(screenServer.display, {layout.margin / 2, layout.margin / 2}), 0);  // beside the board
-  EXPECT_TRUE(waitForLog(dir, "message: actions from g8 hidden")) << readFile(dir / "play.log");
+  EXPECT_TRUE(waitForLog(dir, "message: actions from g1 hidden")) << readFile(dir / "play.log");
+  // Take back: the Pawn still on g6 is to go back to g7.
+  ASSERT_EQ(pressKey(screenServer.display, "t"), 0);
+  EXPECT_TRUE(waitForLog(dir, "took back 1 action")) << readFile(dir / "play.log");
+  EXPECT_TRUE(waitForLog(dir, "move the piece on g6 back to g7")) << readFile(dir / "play.log");
   ASSERT_EQ(pressKey(screenServer.display, "q"), 0);
   int status = 0;
   ::waitpid(play, &status, 0);

@@ -73,6 +73,54 @@ TEST_F(Journal, TakebacksResignationsAndSetUpStartsAreReplayed) {
   EXPECT_EQ(back.game->startPosition(), g.startPosition());
 }
 
+// Since 2026-11-28 (evening): the thinking of the turn going on, and of the turn a resignation, a
+// flag or a draw ends, is journaled too, and the time control the game is played with.
+TEST_F(Journal, TheTurnGoingOnAndTheTimeControlComeBack) {
+  {
+    Game g(builtinVariant("chess"));
+    GameJournal j = GameJournal::create(path_, g);
+    j.recordTimeControl("5+3");
+    play(g, j, "e4");
+    j.recordThinking(1, 5000);
+    j.recordThinking(1, 10000);
+  }
+  {
+    RecoveredGame going = GameJournal::recover(path_);
+    EXPECT_EQ(going.timeControl, std::optional<std::string>("5+3"));
+    ASSERT_TRUE(going.lastTurn.has_value());
+    EXPECT_EQ(going.lastTurn->side, 1);
+    EXPECT_EQ(going.lastTurn->millis, 10000);
+    going.journal.recordResignation(1, 12500);
+  }
+  {
+    RecoveredGame ended = GameJournal::recover(path_);
+    EXPECT_EQ(ended.game->result().reason, "Black resigns");
+    ASSERT_TRUE(ended.lastTurn.has_value());
+    EXPECT_EQ(ended.lastTurn->millis, 12500);
+  }
+  // An action ends the turn: nothing is left going on.
+  {
+    Game h(builtinVariant("chess"));
+    GameJournal k = GameJournal::create(path_, h);
+    play(h, k, "e4");
+    k.recordThinking(1, 5000);
+    play(h, k, "e5");
+  }
+  EXPECT_FALSE(GameJournal::recover(path_).lastTurn.has_value());
+}
+
+TEST_F(Journal, ThinkingOfASideNotToActOrAResignationWithMoreWordsIsRefused) {
+  for (const char* entry : {"thinking 0 t=5000", "thinking 1", "resign 1 x", "takeback 1x"}) {
+    {
+      Game g(builtinVariant("chess"));
+      GameJournal j = GameJournal::create(path_, g);
+      play(g, j, "e4");
+    }
+    std::ofstream(path_, std::ios::app) << journalLine(entry) << journalLine("draw");
+    EXPECT_THROW(GameJournal::recover(path_), JournalError) << entry;
+  }
+}
+
 TEST_F(Journal, ThinkingTimesAndALossOnTimeComeBack) {
   Game g(builtinVariant("chess"));
   GameJournal j = GameJournal::create(path_, g);
