@@ -65,6 +65,7 @@ RefereeSession::RefereeSession(const Variant& variant, SessionOptions options, E
 void RefereeSession::start() {
   std::string how = "new game";
   std::optional<RecoveredGame::Thought> lastTurn;
+  bool resumed = false;
   if (!options_.journalPath.empty()) {
     const bool cutOffAtStart = GameJournal::cutOffAtItsStart(options_.journalPath);
     if (std::filesystem::exists(options_.journalPath) && !cutOffAtStart) {
@@ -77,12 +78,13 @@ void RefereeSession::start() {
       });
       game_ = std::move(recovered.game);
       journal_.emplace(std::move(recovered.journal));
-      warnings_ = recovered.warnings;
+      for (const std::string& w : recovered.warnings) warnings_.push_back("journal: " + w);
+      resumed = true;
       // The game goes on with the time control it was played with, whatever this start was given.
       if (recovered.timeControl) {
         const TimeControl played = parseTimeControl(*recovered.timeControl);
         if (played.base != options_.timeControl.base || played.increment != options_.timeControl.increment)
-          warnings_.push_back("its game is played with the time control " + *recovered.timeControl +
+          warnings_.push_back("journal: its game is played with the time control " + *recovered.timeControl +
                               ", which it goes on with (not " + timeControlText(options_.timeControl) + ")");
         options_.timeControl = played;
         clock_ = GameClock(variant_.sides, played);
@@ -93,13 +95,22 @@ void RefereeSession::start() {
       how = "resumed from " + options_.journalPath + " after " + countedNoun(game_->actions().size(), "action", "actions");
     } else {
       if (cutOffAtStart && std::filesystem::file_size(options_.journalPath) > 0)
-        warnings_.push_back(options_.journalPath + " was cut off while its game was being started (no action in it): a new game starts in it");
+        warnings_.push_back("journal: " + options_.journalPath + " was cut off while its game was being started (no action in it): a new game starts in it");
       startJournal();
     }
   }
+  // A new game: the record it will be written over is another game's, kept as New game keeps it.
+  if (!resumed && !options_.recordPath.empty() && std::filesystem::exists(options_.recordPath) &&
+      std::filesystem::file_size(options_.recordPath) > 0) {
+    const std::string kept = keptName(options_.recordPath);
+    std::error_code ec;
+    std::filesystem::rename(options_.recordPath, kept, ec);
+    warnings_.push_back(ec ? "cannot keep " + options_.recordPath + " as " + kept + ": " + ec.message()
+                           : options_.recordPath + " held a game already: it is kept as " + kept);
+  }
   lastResult_ = game_->result().token;
   publish(SessionEvent::Kind::GameStarted, game_->variant().title + ": " + how);
-  for (const auto& w : warnings_) publish(SessionEvent::Kind::Message, "journal: " + w);
+  for (const auto& w : warnings_) publish(SessionEvent::Kind::Message, w);
   afterChange();
   // The turn the journal ended in: its thinking counts, as if the program had never stopped.
   if (lastTurn) {
@@ -266,7 +277,8 @@ void RefereeSession::apply(const Explanation& e) {
       }
       text = numberedSan(g.position(), e.move);
       const auto thought = std::chrono::duration_cast<std::chrono::milliseconds>(clock_.finishTurn(GameClock::Clock::now()));
-      if (journal_) journal_->recordAction(g.position(), e.move, thought.count());
+      // A recording replayed faster than real time: its clocks measure the program, not the players.
+      if (journal_) journal_->recordAction(g.position(), e.move, options_.recordTimes ? std::optional<long>(thought.count()) : std::nullopt);
       g.play(e.move);
       actionMillis_.push_back(thought.count());
       break;

@@ -498,5 +498,40 @@ TEST(RefereeSession, TheTurnThatEndsTheGameKeepsItsTimeThroughARestart) {
   std::filesystem::remove(journal);
 }
 
+// Found by the camera audit (2026-11-28, evening): `play --pgn FILE` wrote an empty record over an
+// earlier game's at start, before any action.
+TEST(RefereeSession, ANewGameKeepsTheRecordItWouldWriteOver) {
+  const std::string record = tempPath("earlier.pgn");
+  std::filesystem::remove(record + ".previous");
+  std::ofstream(record) << "[Event \"earlier\"]\n\n1. e4 *\n";
+  SessionOptions o;
+  o.recordPath = record;
+  SessionFixture f("chess", o);
+  EXPECT_FALSE(std::filesystem::exists(record));
+  std::ifstream kept(record + ".previous");
+  const std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("[Event \"earlier\"]"), std::string::npos);
+  EXPECT_EQ(f.lastText(K::Message), record + " held a game already: it is kept as " + record + ".previous");
+  std::filesystem::remove(record + ".previous");
+}
+
+// The same audit: a recording replayed faster than real time journaled the program's time as the
+// players' (`t=99`), where its record rightly had none.
+TEST(RefereeSession, ARecordingReplayedFastJournalsNoThinkingTimes) {
+  const std::string journal = tempPath("fast.journal");
+  std::filesystem::remove(journal);
+  SessionOptions o;
+  o.journalPath = journal;
+  o.recordTimes = false;
+  {
+    SessionFixture f("chess", o);
+    f.play("e4");
+  }
+  std::ifstream in(journal);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("action e2e4 #"), std::string::npos) << text;
+  std::filesystem::remove(journal);
+}
+
 }  // namespace
 }  // namespace tessera::session
