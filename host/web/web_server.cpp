@@ -6,6 +6,7 @@
 #include <boost/beast/websocket.hpp>
 #include <algorithm>
 #include <deque>
+#include <stdexcept>
 
 #include "host/web/json_text.hpp"
 #include "host/web/web_page.hpp"
@@ -253,8 +254,11 @@ WebServer::WebServer(boost::asio::io_context& io, unsigned short port, WebBacken
   const tcp::endpoint endpoint(tcp::v4(), port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
-  acceptor_.bind(endpoint);
-  acceptor_.listen();
+  beast::error_code ec;
+  acceptor_.bind(endpoint, ec);
+  if (!ec) acceptor_.listen(boost::asio::socket_base::max_listen_connections, ec);
+  if (ec) throw std::runtime_error("cannot serve the web page on port " + std::to_string(port) + ": " + ec.message() +
+                                   (ec == boost::asio::error::address_in_use ? " (another program has it: choose another with --http)" : ""));
   port_ = acceptor_.local_endpoint().port();
   accept();
 }

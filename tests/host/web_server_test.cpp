@@ -283,6 +283,21 @@ std::string rawExchange(unsigned short port, const std::string& bytes) {
   return reply;
 }
 
+// Audit 2026-11-28 (evening): a port already taken was reported as "bind: Address already in use".
+TEST(WebPage, APortAlreadyTakenIsNamedWithWhatToDo) {
+  ServedTable table("chess");
+  boost::asio::io_context io;
+  try {
+    web::WebServer second(io, table.port(), web::WebBackend{});
+    FAIL() << "a second server on the same port";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot serve the web page on port " + std::to_string(table.port()) + ": "),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("choose another with --http"), std::string::npos) << e.what();
+  }
+}
+
 TEST(WebPage, BytesThatAreNoHttpRequestGetAPlainRefusalAndTheGameGoesOn) {
   ServedTable table("chess");
   table.play("e4");
