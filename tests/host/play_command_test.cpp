@@ -112,13 +112,11 @@ TEST(PlayCommand, ResumesFromTheJournalWhenRestartedMidGameAndSurvivesABadFrame)
   std::ifstream in(pgn);
   const std::string record((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(record, writePgn(played)) << second.err << "\n(a recording replayed fast: no thinking times)";
-  // The record rebuilt from the journal has every action, each with its thinking time.
+  // The record rebuilt from the journal has every action, and no thinking time either: the
+  // recording was replayed faster than it was played, so its times would be the program's.
   const CommandRun rebuilt = run("pgn", {"--journal", journal.string()});
   EXPECT_EQ(rebuilt.code, 0) << rebuilt.err;
-  EXPECT_EQ(recordWithoutComments(rebuilt.out), writePgn(played));
-  std::size_t times = 0;
-  for (std::size_t at = 0; (at = rebuilt.out.find("{[%emt 0:00:0", at)) != std::string::npos; ++at) ++times;
-  EXPECT_EQ(times, played.actions().size()) << rebuilt.out;
+  EXPECT_EQ(rebuilt.out, writePgn(played));
   fs::remove_all(scratch(""));
 }
 
