@@ -55,11 +55,18 @@ ConfigSection readConfigSection(std::string_view text, std::string_view name) {
     if (key.empty())
       throw GpioConfigError(lineLabel(lineNumber) + ": the key before '=' is empty");
     if (!inside) continue;
+    const std::string_view value = trimmed(line.substr(equals + 1));
+    // A comment after a value would be read as part of it (a wrong value, or a file that is not
+    // there): refused with the reason instead.
+    for (std::size_t at = value.find_first_of("#;"); at != std::string_view::npos; at = value.find_first_of("#;", at + 1))
+      if (at == 0 || value[at - 1] == ' ' || value[at - 1] == '\t')
+        throw GpioConfigError(lineLabel(lineNumber) + ": '" + std::string(value.substr(at)) +
+                              "' after the value: a comment goes on a line of its own, starting with # or ;");
     if (const ConfigEntry* earlier = section.find(key))
       throw GpioConfigError(lineLabel(lineNumber) + ": key '" + std::string(key) +
                             "' is already set on " + lineLabel(earlier->line));
     section.entries.push_back(
-        {std::string(key), std::string(trimmed(line.substr(equals + 1))), lineNumber});
+        {std::string(key), std::string(value), lineNumber});
   }
   if (!found) throw GpioConfigError("no [" + std::string(name) + "] section in the configuration");
   return section;

@@ -53,11 +53,21 @@ cli::Command playCommand() {
   return {"play", "referee a game at the table: camera, link or GPIO input, display, web page, journal",
           [](const cli::CommandArgs& commandLine, std::ostream& out, std::ostream& err) {
             cli::CommandArgs args = commandLine;
+            session::ConfigArguments config;
             if (const auto first = cli::parseOptions(specs, commandLine); first.has("config")) {
-              args = session::configArguments(first.value("config"), specs, commandLine);
+              config = session::configArguments(first.value("config"), specs, commandLine);
+              args = config.args;
               args.insert(args.end(), commandLine.begin(), commandLine.end());
             }
             const auto options = cli::parseOptions(specs, args);
+            // Runs the check of option `name`'s value; a wrong value from the file is named with its line.
+            const auto checking = [&](const std::string& name, const auto& check) -> decltype(auto) {
+              try {
+                return check();
+              } catch (const cli::UsageError& e) {
+                throw cli::UsageError(config.placeOf(name) + e.what());
+              }
+            };
             if (options.helpRequested()) {
               out << cli::helpText(
                   "tessera play --variant NAME --input SPEC [--mode referee|engine|hints] [--journal FILE]\n"
@@ -71,57 +81,67 @@ cli::Command playCommand() {
               return 0;
             }
             if (!options.has("input")) throw cli::UsageError("--input is required");
-            const cli::InputSpec input = cli::parseInput(options.value("input"));
-            const Variant& variant = cli::chooseVariant(options);
+            const cli::InputSpec input = checking("input", [&] { return cli::parseInput(options.value("input")); });
+            // With a variant file, what can be wrong is the file, or a name it does not have.
+            const Variant& variant = checking(options.has("variant-file") ? "variant-file" : "variant",
+                                              [&]() -> const Variant& { return cli::chooseVariant(options); });
 
             session::TableOptions table;
-            const auto mode = session::parsePlayMode(options.value("mode", "referee"));
-            if (!mode) throw cli::UsageError("--mode must be referee, engine or hints");
-            table.session.mode = *mode;
-            const std::string engineSide = options.value("engine-side", "black");
-            if (engineSide != "white" && engineSide != "black") throw cli::UsageError("--engine-side must be white or black");
-            table.session.engineSide = engineSide == "white" ? 0 : 1;
-            table.session.engineMillis = static_cast<int>(options.integer("engine-ms", 500, 10, 60000));
+            table.session.mode = checking("mode", [&] {
+              const std::string text = options.value("mode", "referee");
+              const auto mode = session::parsePlayMode(text);
+              if (!mode) throw cli::UsageError("--mode must be referee, engine or hints, not '" + text + "'");
+              return *mode;
+            });
+            table.session.engineSide = checking("engine-side", [&] {
+              const std::string side = options.value("engine-side", "black");
+              if (side != "white" && side != "black") throw cli::UsageError("--engine-side must be white or black, not '" + side + "'");
+              return side == "white" ? 0 : 1;
+            });
+            table.session.engineMillis = checking("engine-ms", [&] { return static_cast<int>(options.integer("engine-ms", 500, 10, 60000)); });
             table.session.autoChoose = options.has("auto-choose");
-            try {
-              table.session.timeControl = session::parseTimeControl(options.value("time-control", "none"));
-            } catch (const std::invalid_argument& e) {
-              throw cli::UsageError(std::string("--time-control: ") + e.what());
-            }
-            if (table.session.timeControl.counting() && variant.sides != 2)
-              throw cli::UsageError("--time-control: time controls are for two players");
+            checking("time-control", [&] {
+              try {
+                table.session.timeControl = session::parseTimeControl(options.value("time-control", "none"));
+              } catch (const std::invalid_argument& e) {
+                throw cli::UsageError(std::string("--time-control: ") + e.what());
+              }
+              if (table.session.timeControl.counting() && variant.sides != 2)
+                throw cli::UsageError("--time-control: time controls are for two players");
+            });
             table.session.journalPath = options.value("journal");
             table.session.recordPath = options.value("pgn");
-            if (!table.session.recordPath.empty()) cli::checkWritable(table.session.recordPath, "--pgn");
+            if (!table.session.recordPath.empty()) checking("pgn", [&] { cli::checkWritable(table.session.recordPath, "--pgn"); });
             if (options.has("display-out")) table.displayFolder = options.value("display-out");
             table.numberedFrames = !options.has("display-latest-only");
-            if (options.has("http")) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
+            if (options.has("http"))
+              table.httpPort = checking("http", [&] { return static_cast<unsigned short>(options.integer("http", 8080, 0, 65535)); });
             // A recording read as fast as it decodes has no real time for the engine to think in.
             table.engineInBackground = !(input.kind == "frames" && !options.has("realtime"));
             table.session.recordTimes = table.engineInBackground;  // and its times are no thinking times
-            const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
-            const long linger = options.integer("linger", 0, 0, 86400);
+            const double fps = checking("fps", [&] { return static_cast<double>(options.integer("fps", 10, 1, 120)); });
+            const long linger = checking("linger", [&] { return options.integer("linger", 0, 0, 86400); });
 
             std::optional<cv::Size> screenSize;
-            if (options.has("screen-size")) {
+            if (options.has("screen-size")) screenSize = checking("screen-size", [&] {
               int w = 0, h = 0;
               char x = 0, rest = 0;
               const std::string text = options.value("screen-size");
               if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &rest) != 3 || x != 'x' || w < 320 || h < 240 || w > 10000 || h > 10000)
                 throw cli::UsageError("--screen-size is WIDTHxHEIGHT in pixels (320x240 to 10000x10000), e.g. 1920x1080, not '" + text + "'");
-              screenSize = cv::Size(w, h);
-            }
+              return cv::Size(w, h);
+            });
             std::optional<double> screenInches;
-            if (options.has("screen-inches")) {
+            if (options.has("screen-inches")) screenInches = checking("screen-inches", [&] {
               double inches = 0;
               char rest = 0;
               const std::string text = options.value("screen-inches");
               if (std::sscanf(text.c_str(), "%lf%c", &inches, &rest) != 1 || !(inches >= 3 && inches <= 100))
                 throw cli::UsageError("--screen-inches is the screen's diagonal in inches, 3 to 100, e.g. 7 or 15.6, not '" + text + "'");
-              screenInches = inches;
-            }
+              return inches;
+            });
             // Checked after the options, before a game is started on a recording that cannot be played.
-            cli::checkRecording(input);
+            checking("input", [&] { cli::checkRecording(input); });
             boost::asio::io_context io;
             session::Table t(io, variant, table, err);
             std::unique_ptr<session::ScreenView> screen;

@@ -18,8 +18,13 @@ bool givenOnCommandLine(const std::vector<std::string>& args, const std::string&
 
 }  // namespace
 
-std::vector<std::string> configArguments(const std::string& path, const std::vector<cli::OptionSpec>& specs,
-                                         const std::vector<std::string>& commandLine) {
+std::string ConfigArguments::placeOf(const std::string& name) const {
+  const auto place = places.find(name);
+  return place == places.end() ? "" : place->second;
+}
+
+ConfigArguments configArguments(const std::string& path, const std::vector<cli::OptionSpec>& specs,
+                                const std::vector<std::string>& commandLine) {
   std::ifstream in(path);
   if (!in) throw cli::UsageError("cannot read the configuration file '" + path + "'");
   std::stringstream text;
@@ -30,7 +35,7 @@ std::vector<std::string> configArguments(const std::string& path, const std::vec
   } catch (const gpio::GpioConfigError& e) {
     throw cli::UsageError(path + ": " + e.what());
   }
-  std::vector<std::string> args;
+  ConfigArguments out;
   for (const gpio::ConfigEntry& entry : section.entries) {
     const std::string name = [&] {
       std::string n = entry.key;
@@ -47,15 +52,20 @@ std::vector<std::string> configArguments(const std::string& path, const std::vec
     }
     if (givenOnCommandLine(commandLine, name)) continue;
     if (spec->valueName.empty()) {
-      if (entry.value == "yes" || entry.value == "true") args.push_back("--" + name);
-      else if (entry.value != "no" && entry.value != "false")
+      const bool yes = entry.value == "yes" || entry.value == "true";
+      if (!yes && entry.value != "no" && entry.value != "false")
         throw cli::UsageError(where + "'" + entry.key + "' is yes or no, not '" + entry.value + "'");
-      continue;
+      if (!yes) continue;
+      out.args.push_back("--" + name);
+    } else {
+      // An empty value would be taken as a path or a name the option does not have.
+      if (entry.value.empty()) throw cli::UsageError(where + "'" + entry.key + "' has no value (leave the line out for the default)");
+      out.args.push_back("--" + name);
+      out.args.push_back(entry.value);
     }
-    args.push_back("--" + name);
-    args.push_back(entry.value);
+    out.places[name] = where + entry.key + ": ";
   }
-  return args;
+  return out;
 }
 
 }  // namespace tessera::session

@@ -8,6 +8,7 @@
 // They are turned into arguments placed before the command line's, so an option given on the
 // command line wins, and every value is checked exactly as on the command line. Other sections
 // ([gpio]: the pins) belong to their drivers.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,18 @@
 
 namespace tessera::session {
 
+struct ConfigArguments {
+  std::vector<std::string> args;              // the file's settings the command line does not give
+  std::map<std::string, std::string> places;  // option name: "FILE line N: key: "
+
+  // Where the file set option `name`, to begin a message about its value with, or "" when the
+  // value is not the file's.
+  std::string placeOf(const std::string& name) const;
+};
+
 // Throws cli::UsageError naming the file and line for an unknown setting, a flag that is not
-// yes/no, or a file that cannot be read.
-std::vector<std::string> configArguments(const std::string& path, const std::vector<cli::OptionSpec>& specs,
-                                         const std::vector<std::string>& commandLine);
+// yes/no, a setting with no value, or a file that cannot be read.
+ConfigArguments configArguments(const std::string& path, const std::vector<cli::OptionSpec>& specs,
+                                const std::vector<std::string>& commandLine);
 
 }  // namespace tessera::session

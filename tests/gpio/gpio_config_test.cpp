@@ -96,6 +96,10 @@ TEST(GpioConfig, ErrorsNameTheKeyTheLineAndWhatWasExpected) {
             "[gpio] line 3, key 'rows': at most 12 lines, found 13 (value '0,1,2,3,4,5,6,7,8,9,10,11,12')");
   EXPECT_EQ(messageOf<GpioConfigError>([] { readGpioConfig(withGpio("rows2 = PIN 3\n")); }),
             "[gpio] line 5, key 'rows2': unknown key (value 'PIN 3')");
+  // A comment goes on a line of its own: after a value it would be read as part of it.
+  EXPECT_EQ(messageOf<GpioConfigError>([] { readGpioConfig(withGpio("debounce_scans = 4  # the reeds bounce\n")); }),
+            "line 5: '# the reeds bounce' after the value: a comment goes on a line of its own, starting with # or ;");
+  EXPECT_EQ(readGpioConfig(withGpio("# the reeds bounce\ndebounce_scans = 4\n")).debounceScans, 4);
   // A byte that is no text (a file saved in another encoding, or spoilt) is named, not printed.
   EXPECT_EQ(messageOf<GpioConfigError>([] { readGpioConfig(withGpio("active = l\xf6w\n")); }),
             "[gpio] line 5, key 'active': expected low or high (value 'l\\xF6w')");

@@ -179,5 +179,38 @@ TEST(PlayCommand, ReadsItsSettingsFromAConfigFileWithClearErrors) {
   fs::remove_all(frames);
 }
 
+// Found by the second audit of `tessera play` (2026-11-28): a wrong value in the file was reported
+// as if it had been given on the command line, with neither the file nor the line.
+TEST(PlayCommand, AWrongValueFromTheConfigFileIsNamedWithTheFileAndTheLine) {
+  const fs::path dir = scratch("config-lines");
+  fs::create_directories(dir);
+  const std::string conf = (dir / "c.conf").string();
+  const auto errorOf = [&](const std::string& text, const std::vector<std::string>& extra = {}) {
+    std::ofstream(conf) << "[tessera]\ninput = frames:/x\n" << text;
+    std::vector<std::string> args{"--config", conf};
+    args.insert(args.end(), extra.begin(), extra.end());
+    try {
+      play(args);
+    } catch (const cli::UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(errorOf("mode = \"engine\"\n"), conf + " line 3: mode: --mode must be referee, engine or hints, not '\"engine\"'");
+  EXPECT_EQ(errorOf("http = 99999\n"), conf + " line 3: http: --http must be between 0 and 65535, got 99999");
+  EXPECT_EQ(errorOf("\n# the engine\nengine_ms = 5\n"), conf + " line 5: engine_ms: --engine-ms must be between 10 and 60000, got 5");
+  EXPECT_EQ(errorOf("variant = nope\n").rfind(conf + " line 3: variant: ", 0), 0u) << errorOf("variant = nope\n");
+  EXPECT_EQ(errorOf("screen_size = big\n").rfind(conf + " line 3: screen_size: --screen-size is WIDTHxHEIGHT", 0), 0u);
+  EXPECT_EQ(errorOf("mode =\n"), conf + " line 3: 'mode' has no value (leave the line out for the default)");
+  EXPECT_EQ(errorOf("journal = \n"), conf + " line 3: 'journal' has no value (leave the line out for the default)");
+  // Comments go on lines of their own.
+  EXPECT_EQ(errorOf("mode = engine # against the engine\n"),
+            conf + ": line 3: '# against the engine' after the value: a comment goes on a line of its own, starting with # or ;");
+  // A wrong value on the command line is the command line's, whatever the file says.
+  EXPECT_EQ(errorOf("mode = engine\n", {"--mode", "blitz"}), "--mode must be referee, engine or hints, not 'blitz'");
+  EXPECT_EQ(errorOf("variant = chess\n", {"--http", "-1"}), "--http must be between 0 and 65535, got -1");
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tessera
