@@ -8,6 +8,16 @@
 #include "options.hpp"
 
 namespace tessera::cli {
+namespace {
+
+// The file's one name: links followed and `..` taken out, as far as the path exists.
+std::filesystem::path resolved(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ec);
+  return ec ? std::filesystem::absolute(path, ec).lexically_normal() : canonical;
+}
+
+}  // namespace
 
 void checkWritable(const std::string& path, const std::string& option) {
   std::error_code ec;
@@ -19,6 +29,13 @@ void checkWritable(const std::string& path, const std::string& option) {
     if (!probe) throw UsageError(option + ": cannot write '" + path + "': " + std::strerror(errno));
   }
   if (!existed) std::filesystem::remove(path, ec);
+}
+
+void checkNotTheSameFile(const std::string& path, const std::string& option, const std::string& otherPath,
+                         const std::string& otherOption) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(path, otherPath, ec) || resolved(path) == resolved(otherPath))
+    throw UsageError(option + " '" + path + "' and " + otherOption + " '" + otherPath + "' are the same file: one would overwrite the other");
 }
 
 }  // namespace tessera::cli

@@ -9,4 +9,9 @@ namespace tessera::cli {
 // recording read) only to find at the end that its record cannot be kept.
 void checkWritable(const std::string& path, const std::string& option);
 
+// Throws UsageError, naming both options, when `path` and `otherPath` are one file, however each
+// is written (`a/x`, `a/../a/x`, a link to it): what one option writes would destroy the other's.
+void checkNotTheSameFile(const std::string& path, const std::string& option, const std::string& otherPath,
+                         const std::string& otherOption);
+
 }  // namespace tessera::cli

@@ -111,6 +111,8 @@ cli::Command playCommand() {
             });
             table.session.journalPath = options.value("journal");
             table.session.recordPath = options.value("pgn");
+            if (!table.session.recordPath.empty() && !table.session.journalPath.empty())
+              checking("pgn", [&] { cli::checkNotTheSameFile(table.session.recordPath, "--pgn", table.session.journalPath, "--journal"); });
             if (!table.session.recordPath.empty()) checking("pgn", [&] { cli::checkWritable(table.session.recordPath, "--pgn"); });
             if (options.has("display-out")) table.displayFolder = options.value("display-out");
             table.numberedFrames = !options.has("display-latest-only");

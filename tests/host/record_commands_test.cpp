@@ -56,6 +56,31 @@ TEST(RecordCommands, AGameRecordThatCannotBeWrittenIsRefusedBeforeTheGame) {
   fs::remove_all(scratch(""));
 }
 
+// Found by the second audit of `tessera play` (2026-11-28, evening): the record, rewritten after
+// every action, replaced the journal it was given as well.
+TEST(RecordCommands, ARecordAndAJournalInOneFileAreRefused) {
+  const fs::path frames = scratch("same-file-frames");
+  filmInto(builtinVariant("chess"), frames, 2, 5);
+  const fs::path journal = scratch("games") / "game.journal";
+  fs::create_directories(journal.parent_path());
+  { GameJournal::create(journal.string(), Game(builtinVariant("chess"))); }
+  const std::string kept = contents(journal);
+  fs::create_symlink(journal, scratch("link.journal"));
+  for (const fs::path& pgn : {journal, scratch("games") / ".." / "games" / "game.journal", scratch("link.journal")}) {
+    EXPECT_EQ(refusal("play", {"--variant", "chess", "--input", "frames:" + frames.string(), "--journal", journal.string(),
+                               "--pgn", pgn.string()}),
+              "--pgn '" + pgn.string() + "' and --journal '" + journal.string() + "' are the same file: one would overwrite the other");
+    EXPECT_EQ(contents(journal), kept);
+  }
+  // A journal not there yet is the same file as well.
+  const fs::path fresh = scratch("games") / "fresh.journal";
+  EXPECT_NE(refusal("play", {"--variant", "chess", "--input", "frames:" + frames.string(), "--journal", fresh.string(),
+                             "--pgn", (scratch("games") / "." / "fresh.journal").string()}).find("are the same file"),
+            std::string::npos);
+  EXPECT_FALSE(fs::exists(fresh));
+  fs::remove_all(scratch(""));
+}
+
 TEST(RecordCommands, RebuildingARecordOnlyReadsTheJournalAndGivesWhatComesBeforeDamage) {
   const fs::path journal = scratch("rebuild.journal");
   fs::create_directories(journal.parent_path());
