@@ -1,6 +1,7 @@
 #include "game_journal.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,14 +81,26 @@ int integerOf(const std::string& text) {
   return n;
 }
 
+// One program at a time writes a journal: two would interleave their lines. The lock belongs to the
+// open file, so it is given up when the journal is closed or the program ends, however it ends.
+void lockForWriting(int fd, const std::string& path) {
+  if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return;
+  if (errno == EWOULDBLOCK)
+    throw JournalError("the journal " + path + " is in use by another tessera play (or demo): one game at a time writes a journal");
+  throw JournalError(systemError("cannot lock the journal", path));
+}
+
 }  // namespace
 
 std::string journalLine(const std::string& payload) { return payload + " #" + checksum(payload) + "\n"; }
 
 GameJournal GameJournal::create(const std::string& path, const Game& game) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) throw JournalError(systemError("cannot create the journal", path));
   GameJournal journal(path, fd);
+  // Emptied only once locked, so that a journal another game is writing stays whole.
+  lockForWriting(fd, path);
+  if (::ftruncate(fd, 0) != 0) throw JournalError(systemError("cannot empty the journal", path));
   const Variant& v = game.variant();
   writeAll(fd,
            journalLine(kHeader) + journalLine("variant " + (v.fullName.empty() ? v.name : v.fullName)) +
@@ -267,18 +280,20 @@ RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& l
 }
 
 RecoveredGame GameJournal::recover(const std::string& path, const VariantLookup& lookup) {
+  if (std::filesystem::is_directory(path)) throw JournalError(path + " is a folder, not a journal");
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) throw JournalError(systemError("cannot open the journal to go on with it", path));
+  GameJournal journal(path, fd);
+  // Locked before it is read, so that no other game writes it between the reading and the cut.
+  lockForWriting(fd, path);
   std::size_t goodBytes = 0;
   RecoveredGame out = parse(path, lookup, Damage::Refuse, goodBytes);
   // Cut the torn tail off so that new lines follow the last good one.
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0) throw JournalError(systemError("cannot reopen the journal", path));
   struct stat file {};
   if (::fstat(fd, &file) == 0 && static_cast<off_t>(goodBytes) < file.st_size &&
-      ::ftruncate(fd, static_cast<off_t>(goodBytes)) != 0) {
-    ::close(fd);
+      ::ftruncate(fd, static_cast<off_t>(goodBytes)) != 0)
     throw JournalError(systemError("cannot drop the torn line of", path));
-  }
-  out.journal = GameJournal(path, fd);
+  out.journal = std::move(journal);
   return out;
 }
 

@@ -3,7 +3,8 @@
 // resignation, loss on time, draw), written and
 // flushed to the disk before the program goes on, so that a power cut loses at most the event in
 // flight. Each line carries a checksum; on restart a torn or garbled last line is dropped with a
-// warning and the game is rebuilt from everything before it.
+// warning and the game is rebuilt from everything before it. A journal open to be written is
+// locked (flock): a second game, in this program or another, is refused it.
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,12 +28,15 @@ std::string journalLine(const std::string& payload);
 
 class GameJournal {
  public:
-  // Starts a journal for a new game at `path` (replacing any file there).
+  // Starts a journal for a new game at `path` (replacing any file there). Throws JournalError when
+  // the file cannot be written, or when another game has it open to write (the file is then left
+  // as it is).
   static GameJournal create(const std::string& path, const Game& game);
 
   // Rebuilds the game from the journal at `path` to go on with it: the journal is opened for
   // appending after its last good line, a torn last line cut off. Throws JournalError when the file
-  // cannot be read or is damaged before its last line (nothing is dropped silently).
+  // cannot be read or is damaged before its last line (nothing is dropped silently), or when another
+  // game has it open to write.
   static RecoveredGame recover(const std::string& path, const VariantLookup& lookup = {});
 
   // What reading does with a damaged line that is not the last (a torn last line is always dropped

@@ -81,6 +81,31 @@ TEST(RecordCommands, ARecordAndAJournalInOneFileAreRefused) {
   fs::remove_all(scratch(""));
 }
 
+// Found by the same audit: two games given one journal both wrote it.
+TEST(RecordCommands, AJournalAnotherGameIsWritingIsRefusedAndCanStillBeRead) {
+  const fs::path frames = scratch("in-use-frames");
+  filmInto(builtinVariant("chess"), frames, 2, 5);
+  const fs::path journal = scratch("in-use.journal");
+  Game g(builtinVariant("chess"));
+  GameJournal going = GameJournal::create(journal.string(), g);
+  const Move e4 = parseMove(g.position(), "e4");
+  going.recordAction(g.position(), e4);
+  g.play(e4);
+  const std::string kept = contents(journal);
+  try {
+    run("play", {"--variant", "chess", "--input", "frames:" + frames.string(), "--journal", journal.string()});
+    ADD_FAILURE() << "a second game was given the journal";
+  } catch (const JournalError& e) {
+    EXPECT_EQ(std::string(e.what()), "the journal " + journal.string() +
+                                         " is in use by another tessera play (or demo): one game at a time writes a journal");
+  }
+  EXPECT_EQ(contents(journal), kept);
+  const CommandRun record = run("pgn", {"--journal", journal.string()});
+  EXPECT_EQ(record.code, 0) << record.err;
+  EXPECT_NE(record.out.find("1. e4 *"), std::string::npos) << record.out;
+  fs::remove_all(scratch(""));
+}
+
 TEST(RecordCommands, RebuildingARecordOnlyReadsTheJournalAndGivesWhatComesBeforeDamage) {
   const fs::path journal = scratch("rebuild.journal");
   fs::create_directories(journal.parent_path());

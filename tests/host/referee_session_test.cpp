@@ -112,7 +112,7 @@ TEST(RefereeSession, AJournalCutOffAtItsStartGivesWayToANewGame) {
   EXPECT_NE(f.lastText(K::GameStarted).find("new game"), std::string::npos);
   EXPECT_NE(f.lastText(K::Message).find("was cut off while its game was being started"), std::string::npos)
       << f.lastText(K::Message);
-  EXPECT_EQ(GameJournal::recover(journal).game->actions().size(), 0u) << "a whole journal now";
+  EXPECT_EQ(GameJournal::read(journal).game->actions().size(), 0u) << "a whole journal now";
   std::filesystem::remove(journal);
 }
 

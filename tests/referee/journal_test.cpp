@@ -2,6 +2,9 @@
 // back whole, a torn last line is dropped with a warning, and damage before it is refused.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -10,6 +13,7 @@
 #include "core/move_text.hpp"
 #include "core/position_text.hpp"
 #include "host/record/game_journal.hpp"
+#include "tests/support/message_of.hpp"
 
 using namespace tessera;
 
@@ -50,8 +54,8 @@ TEST_F(Journal, EachActionIsOnDiskAsSoonAsItIsRecordedAndTheGameComesBack) {
   GameJournal j = GameJournal::create(path_, g);
   play(g, j, "Y@c3");
   play(g, j, "R@d5");
-  // No close, no flush call: what a power cut leaves.
-  RecoveredGame back = GameJournal::recover(path_);
+  // No close, no flush call: what a power cut leaves (read as it stands, the journal being still open).
+  RecoveredGame back = GameJournal::read(path_);
   EXPECT_TRUE(back.warnings.empty());
   EXPECT_EQ(back.game->actions(), g.actions());
   EXPECT_EQ(positionString(back.game->position()), positionString(g.position()));
@@ -67,7 +71,7 @@ TEST_F(Journal, TakebacksResignationsAndSetUpStartsAreReplayed) {
   play(g, j, "a8=R");  // a Knight alone would end the game: a dead position
   j.recordResignation(1);
   g.resign(1);
-  RecoveredGame back = GameJournal::recover(path_);
+  RecoveredGame back = GameJournal::read(path_);
   EXPECT_EQ(back.game->actions(), g.actions());
   EXPECT_EQ(back.game->result().token, "1-0");
   EXPECT_EQ(back.game->startPosition(), g.startPosition());
@@ -133,7 +137,7 @@ TEST_F(Journal, ThinkingTimesAndALossOnTimeComeBack) {
   j.recordLossOnTime(0);
   g.loseOnTime(0);
   EXPECT_NE(contents().find("action e2e4 t=1500 #"), std::string::npos) << contents();
-  RecoveredGame back = GameJournal::recover(path_);
+  RecoveredGame back = GameJournal::read(path_);
   ASSERT_EQ(back.thinking.size(), 2u);
   EXPECT_EQ(back.thinking[0].side, 0);
   EXPECT_EQ(back.thinking[0].millis, 1500);
@@ -162,7 +166,7 @@ TEST_F(Journal, EachRemainingActionKeepsItsThinkingTimeThroughTakebacksAndAmends
   g.takeBack(1);
   act("d6", std::nullopt);
   act("d4", 5500);
-  const RecoveredGame back = GameJournal::recover(path_);
+  const RecoveredGame back = GameJournal::read(path_);
   ASSERT_EQ(back.game->actions().size(), 3u);
   EXPECT_EQ(back.actionMillis, (std::vector<std::optional<long>>{1500, 4500, 5500}))
       << "the amended d6 keeps the time of the c5 it replaced";
@@ -186,7 +190,7 @@ TEST_F(Journal, ATornLastLineIsDroppedWithAWarningAndNothingBeforeItIsLost) {
   // The game goes on from there, and the journal with it.
   Game& resumed = *back.game;
   play(resumed, back.journal, "Nc3");
-  RecoveredGame again = GameJournal::recover(path_);
+  RecoveredGame again = GameJournal::read(path_);
   EXPECT_TRUE(again.warnings.empty());
   EXPECT_EQ(again.game->actions(), resumed.actions());
 }
@@ -310,6 +314,38 @@ TEST_F(Journal, AJournalCutOffWhileItsGameWasBeingStartedIsToldApart) {
     EXPECT_FALSE(GameJournal::cutOffAtItsStart(path_)) << other;
   }
   EXPECT_FALSE(GameJournal::cutOffAtItsStart(dir_.string())) << "a folder";
+}
+
+// Found by the second audit of `tessera play` (2026-11-28, evening): two programs given one
+// journal both wrote it, their lines interleaved, and a new game's start emptied the other's. The
+// lock belongs to the open file, so a second opening in this one program is refused as another
+// program's would be.
+TEST_F(Journal, OneGameAtATimeWritesAJournal) {
+  Game g(builtinVariant("chess"));
+  std::optional<GameJournal> first(GameJournal::create(path_, g));
+  play(g, *first, "e4");
+  const std::string written = contents();
+  const std::string inUse = "the journal " + path_ + " is in use by another tessera play (or demo): one game at a time writes a journal";
+  EXPECT_EQ(messageOf<JournalError>([&] { GameJournal::create(path_, Game(builtinVariant("chess"))); }), inUse);
+  EXPECT_EQ(messageOf<JournalError>([&] { GameJournal::recover(path_); }), inUse);
+  EXPECT_EQ(contents(), written) << "a refused game changed the journal";
+  // Another program is refused alike.
+  const pid_t other = ::fork();
+  if (other == 0) {
+    const std::string said = messageOf<JournalError>([&] { GameJournal::recover(path_); });
+    ::_exit(said == inUse ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(other, &status, 0), other);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "another program was not refused";
+  // Reading alone (`tessera pgn --journal`) takes no lock.
+  EXPECT_EQ(GameJournal::read(path_).game->actions().size(), 1u);
+  play(g, *first, "e5");
+  // Once the first is closed, another may go on with the game.
+  first.reset();
+  RecoveredGame back = GameJournal::recover(path_);
+  EXPECT_EQ(back.game->actions(), g.actions());
+  EXPECT_EQ(messageOf<JournalError>([&] { GameJournal::recover(path_); }), inUse) << "the game gone on with holds it";
 }
 
 }  // namespace
