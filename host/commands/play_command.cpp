@@ -3,6 +3,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <ostream>
 
 #include "commands.hpp"
@@ -33,8 +34,8 @@ cli::Command playCommand() {
       cli::kVariantFileOption,
       {"input", "SPEC", "frames:DIR (recorded images or video), camera[:/dev/videoN], link[:PORT] or gpio (required)"},
       {"mode", "MODE", "referee (two players, default), engine (play against the engine) or hints (after every action)"},
-      {"engine-side", "SIDE", "engine mode: white or black (default black)"},
-      {"engine-ms", "N", "engine thinking time per action, 10-60000 ms (default 500)"},
+      {"engine-side", "SIDE", "with --mode engine: the side the engine plays, white or black (default black)"},
+      {"engine-ms", "N", "with --mode engine: its thinking time per action, 10-60000 ms (default 500)"},
       {"time-control", "M+S", "clocks: M minutes each, S seconds added per action, e.g. 5+3; a side out of time loses (default none: the clocks count up)"},
       {"journal", "FILE", "crash-safe game journal; an existing one is resumed"},
       {"pgn", "FILE", "keep the game record here, rewritten after every action (default: print it at the end)"},
@@ -114,6 +115,10 @@ cli::Command playCommand() {
             if (!table.session.recordPath.empty() && !table.session.journalPath.empty())
               checking("pgn", [&] { cli::checkNotTheSameFile(table.session.recordPath, "--pgn", table.session.journalPath, "--journal"); });
             if (!table.session.recordPath.empty()) checking("pgn", [&] { cli::checkWritable(table.session.recordPath, "--pgn"); });
+            // A journal there already is gone on with, and what is wrong with it is the journal's to say.
+            std::error_code noJournal;
+            if (!table.session.journalPath.empty() && !std::filesystem::exists(table.session.journalPath, noJournal))
+              checking("journal", [&] { cli::checkWritable(table.session.journalPath, "--journal"); });
             if (options.has("display-out")) table.displayFolder = options.value("display-out");
             table.numberedFrames = !options.has("display-latest-only");
             if (options.has("http"))
@@ -142,6 +147,16 @@ cli::Command playCommand() {
                 throw cli::UsageError("--screen-inches is the screen's diagonal in inches, 3 to 100, e.g. 7 or 15.6, not '" + text + "'");
               return inches;
             });
+            // An option that means something only with another is refused alone rather than ignored.
+            const auto needs = [&](const std::string& name, bool other, const std::string& why) {
+              if (options.has(name) && !other) checking(name, [&] { throw cli::UsageError("--" + name + " " + why); });
+            };
+            needs("display-latest-only", options.has("display-out"), "keeps only the newest display frame: it needs --display-out DIR");
+            needs("screen-size", options.has("screen"), "is the full-screen window's size: it needs --screen");
+            needs("screen-inches", options.has("screen"), "sizes what the full-screen window draws: it needs --screen");
+            const bool againstTheEngine = table.session.mode == session::PlayMode::Engine;
+            needs("engine-side", againstTheEngine, "is the side the engine plays: it needs --mode engine");
+            needs("engine-ms", againstTheEngine, "is the engine's thinking time per action: it needs --mode engine");
             // Checked after the options, before a game is started on a recording that cannot be played.
             checking("input", [&] { cli::checkRecording(input); });
             boost::asio::io_context io;

@@ -121,6 +121,14 @@ TEST(CliErrors, AVideoFileThatIsNoVideoIsRefusedBeforeAGameStarts) {
   std::remove(path.c_str());
 }
 
+// Found by the second audit of `tessera play` (2026-11-28, evening): a journal that could not be
+// created ended the program with 1 when the game started, where --pgn's was a usage error.
+TEST(CliErrors, AJournalThatCannotBeCreatedIsAWrongArgument) {
+  const ScratchFolder frames("journal-frames");
+  expectRefused("play --variant chess --input frames:" + frames.path + " --journal /nonexistent/game.journal",
+                "--journal: cannot write '/nonexistent/game.journal': No such file or directory");
+}
+
 TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   const ProgramRun ok = runTessera("match --variant chess --a nodes=200,mobility=3 --b nodes=200 --games 2");
   EXPECT_EQ(ok.exitCode, 0) << ok.output;

@@ -212,5 +212,42 @@ TEST(PlayCommand, AWrongValueFromTheConfigFileIsNamedWithTheFileAndTheLine) {
   fs::remove_all(dir);
 }
 
+// Found by the same audit: an option that means something only with another was silently ignored
+// without it, and a journal that could not be created was found out only when the game started
+// (exit 1, where the same mistake with --pgn was a usage error).
+TEST(PlayCommand, AnOptionThatNeedsAnotherIsRefusedWithoutIt) {
+  const fs::path dir = scratch("needs");
+  fs::create_directories(dir);
+  const auto errorOf = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--variant", "chess", "--input", "frames:" + (dir / "none").string()});
+    try {
+      play(args);
+    } catch (const cli::UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(errorOf({"--display-latest-only"}), "--display-latest-only keeps only the newest display frame: it needs --display-out DIR");
+  EXPECT_EQ(errorOf({"--screen-size", "800x480"}), "--screen-size is the full-screen window's size: it needs --screen");
+  EXPECT_EQ(errorOf({"--screen-inches", "7"}), "--screen-inches sizes what the full-screen window draws: it needs --screen");
+  EXPECT_EQ(errorOf({"--engine-side", "white"}), "--engine-side is the side the engine plays: it needs --mode engine");
+  EXPECT_EQ(errorOf({"--mode", "hints", "--engine-ms", "800"}), "--engine-ms is the engine's thinking time per action: it needs --mode engine");
+  EXPECT_EQ(errorOf({"--screen-size", "big"}).rfind("--screen-size is WIDTHxHEIGHT", 0), 0u) << "a wrong value is told first";
+  EXPECT_EQ(errorOf({"--journal", "/nonexistent/game.journal"}), "--journal: cannot write '/nonexistent/game.journal': No such file or directory");
+  // With what they need, they go on to the recording (not there).
+  const std::string noRecording = "--input frames:" + (dir / "none").string() + ": no such folder or video file";
+  EXPECT_EQ(errorOf({"--journal", dir.string()}), noRecording) << "a file there is the journal's to judge, at the start";
+  EXPECT_EQ(errorOf({"--mode", "engine", "--engine-side", "white", "--engine-ms", "800"}), noRecording);
+  EXPECT_EQ(errorOf({"--display-out", (dir / "display").string(), "--display-latest-only"}), noRecording);
+  EXPECT_EQ(errorOf({"--journal", (dir / "game.journal").string()}), noRecording);
+  EXPECT_FALSE(fs::exists(dir / "game.journal")) << "the check left a file behind";
+  // From the configuration file, such a setting is named with its line.
+  std::ofstream(dir / "c.conf") << "[tessera]\nengine_ms = 800\n";
+  EXPECT_EQ(errorOf({"--config", (dir / "c.conf").string()}),
+            (dir / "c.conf").string() + " line 2: engine_ms: --engine-ms is the engine's thinking time per action: it needs --mode engine");
+  EXPECT_EQ(errorOf({"--config", (dir / "c.conf").string(), "--mode", "engine"}), noRecording);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tessera
