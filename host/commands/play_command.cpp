@@ -231,6 +231,17 @@ cli::Command playCommand() {
                 << (result.finished() ? result.token + " " + result.reason : std::string("game going on")) << "; "
                 << countedNoun(t.eventsOf(session::SessionEvent::Kind::Mismatch), "mismatch", "mismatches") << std::endl;
             if (table.session.recordPath.empty()) out << t.session().pgn();
+            // A recording in which the board is never seen referees nothing: no success, though the
+            // record and the journal stay as the game left them.
+            if (input.kind == "frames" && camera->frames() == 0) {
+              err << "error: the recording " << input.device << " has no frame that could be read" << std::endl;
+              return 1;
+            }
+            if (input.kind == "frames" && camera->unreadable() == camera->frames()) {
+              err << "error: the board was found in none of the " << countedNoun(camera->frames(), "frame", "frames")
+                  << ": is the recording of " << variant.name << "'s board as tessera print makes it, seen whole?" << std::endl;
+              return 1;
+            }
             return 0;
           }};
 }

@@ -10,6 +10,7 @@
 
 #include "core/game.hpp"
 #include "core/move_text.hpp"
+#include "core/movegen.hpp"
 #include "core/pgn.hpp"
 #include "host/cli/options.hpp"
 #include "host/record/game_journal.hpp"
@@ -157,6 +158,41 @@ TEST(RecordCommands, ReplayReadsUnpaddedFrameNumbersInOrderAndSaysWhenTheBoardIs
   EXPECT_EQ(wrongBoard.code, 1);
   EXPECT_NE(wrongBoard.err.find("the board was found in none of the " + std::to_string(film.frames) + " frames"),
             std::string::npos) << wrongBoard.err;
+  fs::remove_all(scratch(""));
+}
+
+// Found by the second audit of `tessera play` (2026-11-28, evening): `play` on a recording in
+// which the board was never found ended as a success, as `replay` did before.
+TEST(RecordCommands, PlaySaysWhenTheBoardIsNeverFoundAndKeepsTheGameAsItWas) {
+  const fs::path chessFrames = scratch("chess-frames");
+  const testing::Filmed film = filmInto(builtinVariant("chess"), chessFrames, 2, 5);
+  const fs::path journal = scratch("desert.journal"), pgn = scratch("desert.pgn");
+  Game desert(builtinVariant("desert-dust"));
+  {
+    GameJournal j = GameJournal::create(journal.string(), desert);
+    MoveList moves;
+    generateLegal(desert.position(), moves);
+    j.recordAction(desert.position(), moves[0]);
+    desert.play(moves[0]);
+  }
+  const std::string journaled = contents(journal);
+  const CommandRun wrongBoard = run("play", {"--variant", "desert-dust", "--input", "frames:" + chessFrames.string(),
+                                             "--journal", journal.string(), "--pgn", pgn.string()});
+  EXPECT_EQ(wrongBoard.code, 1);
+  EXPECT_NE(wrongBoard.err.find("error: the board was found in none of the " + std::to_string(film.frames) +
+                                " frames: is the recording of desert-dust's board as tessera print makes it, seen whole?"),
+            std::string::npos) << wrongBoard.err;
+  EXPECT_EQ(contents(journal), journaled);
+  EXPECT_EQ(contents(pgn), writePgn(desert));
+  // A recording with no frame at all refereed nothing either; without --pgn the record is printed still.
+  const fs::path empty = scratch("no-frames");
+  fs::create_directories(empty);
+  const CommandRun none = run("play", {"--variant", "chess", "--input", "frames:" + empty.string()});
+  EXPECT_EQ(none.code, 1);
+  EXPECT_NE(none.err.find("error: the recording " + empty.string() + " has no frame that could be read"), std::string::npos)
+      << none.err;
+  Game notStarted(builtinVariant("chess"));
+  EXPECT_EQ(none.out, writePgn(notStarted));
   fs::remove_all(scratch(""));
 }
 
