@@ -46,4 +46,8 @@ std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double fra
 // can. For commands to refuse a bad recording before they start a game on it.
 std::optional<std::string> recordingProblem(const std::string& path);
 
+// Whether `path` is a folder with no image in it (.png, .jpg, .jpeg or .bmp): a recording of nothing,
+// which a command says is empty rather than report on no frames.
+bool isFolderWithoutImages(const std::string& path);
+
 }  // namespace tessera::camera

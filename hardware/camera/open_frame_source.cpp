@@ -21,4 +21,9 @@ std::optional<std::string> recordingProblem(const std::string& path) {
   return openVideoFile(capture, path);
 }
 
+bool isFolderWithoutImages(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::is_directory(path, error) && ImageFolderSource(path, 10.0).size() == 0;
+}
+
 }  // namespace tessera::camera

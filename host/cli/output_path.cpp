@@ -19,6 +19,18 @@ std::filesystem::path resolved(const std::string& path) {
 
 }  // namespace
 
+void writeWholeFile(const std::string& path, const std::string& text) {
+  const std::string partPath = path + ".part";
+  std::ofstream part(partPath, std::ios::binary | std::ios::trunc);
+  part << text;
+  part.close();  // a full disk may show only now
+  std::error_code ec;
+  if (part) std::filesystem::rename(partPath, path, ec);
+  if (part && !ec) return;
+  std::filesystem::remove(partPath, ec);
+  throw UsageError("cannot write '" + path + "'");
+}
+
 void checkWritable(const std::string& path, const std::string& option) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw UsageError(option + ": '" + path + "' is a folder, not a file");

@@ -1,8 +1,13 @@
 #pragma once
-// Output files named on the command line, checked before the work that fills them.
+// Output files named on the command line: checked before the work that fills them, written whole.
 #include <string>
 
 namespace tessera::cli {
+
+// Writes `text` to `path` whole or not at all: to `path`.part first, renamed to `path` when
+// complete, so that a failure leaves the file that was there as it was. Throws UsageError, naming
+// the file, when it cannot.
+void writeWholeFile(const std::string& path, const std::string& text);
 
 // Throws UsageError, naming `option`, unless a file can be written at `path`: its folder exists and
 // takes a new file, and the path is no folder. Checked first, so that a game is not played (or a

@@ -63,6 +63,10 @@ cli::Command calibrateCommand() {
               const std::string ext = dot == std::string::npos ? "" : picturePath.substr(dot);
               if (ext != ".png" && ext != ".jpg") throw cli::UsageError("--out must end in .png or .jpg, got '" + picturePath + "'");
             }
+            if (!live && camera::isFolderWithoutImages(input.device)) {
+              err << "error: no images in " << input.device << " (.png, .jpg, .jpeg or .bmp)\n";
+              return 1;
+            }
 
             auto source = camera::openFrameSource(input.device);
             camera::ViewCheck check(variant, expected, session::SessionOptions{}.minConfidence);

@@ -1,4 +1,3 @@
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <ostream>
@@ -43,6 +42,10 @@ cli::Command replayCommand() {
             const Variant& variant = cli::chooseVariant(options);
             if (options.has("out")) cli::checkWritable(options.value("out"), "--out");
             const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
+            if (camera::isFolderWithoutImages(options.value("frames"))) {
+              err << "error: no images in " << options.value("frames") << " (.png, .jpg, .jpeg or .bmp)\n";
+              return 1;
+            }
             auto source = camera::openFrameSource(options.value("frames"), fps);
 
             camera::ReaderOptions readerOptions;
@@ -91,20 +94,24 @@ cli::Command replayCommand() {
                 << countedNoun(mismatches, "settled board that did not reconcile", "settled boards that did not reconcile")
                 << "; " << countedNoun(game.actions().size(), "action", "actions") << "\n";
 
-            const std::string pgn = writePgn(game);
-            if (options.has("out")) {
-              std::ofstream file(options.value("out"), std::ios::binary);
-              if (!(file << pgn)) throw cli::UsageError("cannot write '" + options.value("out") + "'");
-              out << options.value("out") << ": " << game.actions().size() << " actions\n";
-            } else {
-              out << pgn;
+            // A replay that failed keeps no record: a file named by --out stays as it was.
+            if (frames == 0) {
+              err << "error: no frame of " << source->describe() << " could be read\n";
+              return 1;
             }
-            if (frames > 0 && unreadable == frames) {
+            if (unreadable == frames) {
               err << "error: the board was found in none of the " << countedNoun(frames, "frame", "frames")
                   << ": is the recording of " << variant.name << "'s board as tessera print makes it, seen whole?\n";
               return 1;
             }
-            return frames > 0 ? 0 : 1;
+            const std::string pgn = writePgn(game);
+            if (options.has("out")) {
+              cli::writeWholeFile(options.value("out"), pgn);
+              out << options.value("out") << ": " << countedNoun(game.actions().size(), "action", "actions") << "\n";
+            } else {
+              out << pgn;
+            }
+            return 0;
           }};
 }
 

@@ -194,5 +194,12 @@ TEST_F(CalibrateCommand, WrongArgumentsAreRefusedByName) {
   EXPECT_THROW(run({"--input", "frames:" + (dir_ / "frames").string(), "--out", "view.gif"}, out), cli::UsageError);
 }
 
+TEST_F(CalibrateCommand, AFolderWithoutImagesSaysSo) {
+  std::filesystem::create_directories(dir_ / "empty");
+  std::string out;
+  EXPECT_EQ(run({"--input", "frames:" + (dir_ / "empty").string()}, out), 1) << out;
+  EXPECT_EQ(out, "error: no images in " + (dir_ / "empty").string() + " (.png, .jpg, .jpeg or .bmp)\n");
+}
+
 }  // namespace
 }  // namespace tessera::camera
