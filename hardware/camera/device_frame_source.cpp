@@ -1,7 +1,16 @@
 #include "device_frame_source.hpp"
 
+#include <fcntl.h>
+#include <linux/videodev2.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
+#include <optional>
 
 namespace tessera::camera {
 
@@ -9,6 +18,26 @@ namespace {
 double steadySeconds() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+// Why the device at `path` is no camera to capture from, as V4L2 itself says; nothing when it is one.
+// Asked before OpenCV opens it, whose failure says only that it failed.
+std::optional<std::string> captureProblem(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno == EACCES) return "no permission to open " + path + " (is the user in the video group?)";
+    return "cannot open " + path + ": " + std::strerror(errno);
+  }
+  v4l2_capability capability{};
+  const bool answered = ::ioctl(fd, VIDIOC_QUERYCAP, &capability) == 0;
+  const int queryError = errno;
+  ::close(fd);
+  if (!answered) return path + " is not a V4L2 video device (" + std::strerror(queryError) + ")";
+  const std::uint32_t caps =
+      (capability.capabilities & V4L2_CAP_DEVICE_CAPS) ? capability.device_caps : capability.capabilities;
+  if (!(caps & (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VIDEO_CAPTURE_MPLANE)))
+    return path + " is a V4L2 device that captures no video (a USB camera's second node, for metadata? use the first)";
+  return std::nullopt;
 }
 }  // namespace
 
@@ -25,8 +54,12 @@ bool DeviceFrameSource::tryOpen(std::string& problem) {
     problem = path_ + " does not exist (camera unplugged?)";
     return false;
   }
+  if (const auto notACamera = captureProblem(path_)) {
+    problem = *notACamera;
+    return false;
+  }
   if (!capture_.open(path_, cv::CAP_V4L2)) {
-    problem = "cannot open " + path_ + " as a V4L2 camera (busy, or no permission?)";
+    problem = "cannot open " + path_ + " as a V4L2 camera (busy?)";
     return false;
   }
   capture_.set(cv::CAP_PROP_FRAME_WIDTH, width_);

@@ -1,6 +1,7 @@
 #pragma once
-// A V4L2 camera (/dev/videoN). When the device is missing or stops delivering, read() reports it
-// and reopens the device at most once per retry interval.
+// A V4L2 camera (/dev/videoN, or another name of one: /dev/v4l/by-id/...). When the device is
+// missing, is no camera, or stops delivering, read() reports it and reopens the device at most once
+// per retry interval.
 #include <functional>
 
 #include <opencv2/videoio.hpp>

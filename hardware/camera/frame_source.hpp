@@ -39,7 +39,8 @@ class FrameSource {
   virtual std::string describe() const = 0;
 };
 
-// "/dev/video0" (a camera), a folder of images, or a video file.
+// A camera (a device, or any path under /dev/: /dev/video0, /dev/v4l/by-id/...), a folder of images,
+// or a video file.
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double framesPerSecond = 10.0);
 
 // Why the recording at `path` (a folder of images or a video file) cannot be played; nothing when it

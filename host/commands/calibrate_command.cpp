@@ -28,7 +28,8 @@ cli::Command calibrateCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"input", "SPEC", "camera[:/dev/videoN] (default camera:/dev/video0) or frames:DIR|VIDEO"},
+      {"input", "SPEC", "camera[:DEV] (a V4L2 device: /dev/videoN, its number N, /dev/v4l/by-id/...; default "
+                        "/dev/video0) or frames:DIR|VIDEO"},
       {"position", "POSITION", "the board is set up as this position string (default: the variant's start)"},
       {"seconds", "N", "look for N seconds, 1-60 (default 3; a recording: its first N seconds)"},
       {"out", "FILE.png", "write the last frame with every cell outlined: green right, red wrong, amber unsure"},

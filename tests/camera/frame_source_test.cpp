@@ -119,5 +119,23 @@ TEST(FrameSource, MissingCameraIsReportedAndRetriedAtItsInterval) {
   EXPECT_NE(r.problem.find("does not exist"), std::string::npos) << r.problem;
 }
 
+TEST(FrameSource, AnyPathUnderDevIsACameraEvenWhenUnplugged) {
+  // The stable name a USB camera has whatever port it is in: a camera, waited for, never a video file.
+  const std::string byId = "/dev/v4l/by-id/usb-Tessera_Test_Camera-video-index0";
+  auto source = openFrameSource(byId);
+  EXPECT_EQ(source->describe(), "camera " + byId);
+  const FrameRead r = source->read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_EQ(r.problem, byId + " does not exist (camera unplugged?); retrying every 2 s");
+}
+
+TEST(FrameSource, ADeviceThatIsNoCameraIsNamedAsSuch) {
+  auto source = openFrameSource("/dev/null");
+  EXPECT_EQ(source->describe(), "camera /dev/null");
+  const FrameRead r = source->read();
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_EQ(r.problem.rfind("/dev/null is not a V4L2 video device (", 0), 0u) << r.problem;
+}
+
 }  // namespace
 }  // namespace tessera::camera

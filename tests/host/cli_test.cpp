@@ -110,6 +110,26 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   expectRefused("calibrate --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
 }
 
+// camera: is always a V4L2 device: a number, /dev/videoN or another name of one such as the stable
+// /dev/v4l/by-id/... a USB camera has. An unplugged one is waited for (play goes on until stopped).
+TEST(CliErrors, ACameraIsAlwaysADeviceNeverAVideoFile) {
+  for (const auto& [spec, said] : {std::pair<std::string, std::string>{"camera:97", "camera: /dev/video97 does not exist"},
+                                   {"camera:/dev/v4l/by-id/usb-Tessera_Test-video-index0",
+                                    "camera: /dev/v4l/by-id/usb-Tessera_Test-video-index0 does not exist (camera unplugged?)"},
+                                   {"camera:/dev/null", "camera: /dev/null is not a V4L2 video device"}}) {
+    const ProgramRun r = runCommand("timeout 3 " + tessera::testing::tesseraShellCommand("play --variant chess --input " + spec) + " 2>&1");
+    EXPECT_NE(r.output.find(said), std::string::npos) << spec << "\n" << r.output;
+    EXPECT_EQ(r.output.find("cannot read video"), std::string::npos) << spec << "\n" << r.output;
+  }
+  const ScratchFolder folder("camera-file");
+  const std::string video = folder.path + "/game.mp4";
+  std::ofstream(video) << "a video file";
+  expectRefused("play --variant chess --input camera:" + video,
+                "--input camera:" + video + ": not a camera device (a video or a folder of images is frames:" + video + ")");
+  expectRefused("calibrate --input camera:" + folder.path, "not a camera device");
+  expectRefused("play --variant chess --input camera:video0", "--input camera:video0: no such device");
+}
+
 TEST(CliErrors, AVideoFileThatIsNoVideoIsRefusedBeforeAGameStarts) {
   const std::string path = "/tmp/tessera-cli-corrupt-" + std::to_string(::getpid()) + ".mp4";
   std::ofstream(path, std::ios::binary) << std::string(4096, '\x5a') << "no video here";
