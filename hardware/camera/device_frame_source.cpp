@@ -72,12 +72,15 @@ FrameRead DeviceFrameSource::read() {
   result.status = FrameRead::Status::Unavailable;
   const std::string retry = "; retrying every " + std::to_string(static_cast<int>(retrySeconds_ + 0.5)) + " s";
   if (!capture_.isOpened()) {
+    // Between attempts the last attempt's problem stands, word for word: whoever logs problems as
+    // they change then logs a missing camera once, not twice every retry, all day.
     if (clock_() - lastAttempt_ < retrySeconds_) {
-      result.problem = "waiting to reopen " + path_ + retry;
+      result.problem = problem_;
       return result;
     }
-    if (!tryOpen(result.problem)) {
-      result.problem += retry;
+    if (!tryOpen(problem_)) {
+      problem_ += retry;
+      result.problem = problem_;
       return result;
     }
   }
@@ -85,7 +88,8 @@ FrameRead DeviceFrameSource::read() {
   if (!capture_.read(image) || image.empty()) {
     capture_.release();
     lastAttempt_ = clock_();
-    result.problem = path_ + " stopped delivering frames" + retry;
+    problem_ = path_ + " stopped delivering frames" + retry;
+    result.problem = problem_;
     return result;
   }
   result.status = FrameRead::Status::Frame;

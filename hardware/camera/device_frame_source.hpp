@@ -1,7 +1,7 @@
 #pragma once
 // A V4L2 camera (/dev/videoN, or another name of one: /dev/v4l/by-id/...). When the device is
 // missing, is no camera, or stops delivering, read() reports it and reopens the device at most once
-// per retry interval.
+// per retry interval; the problem it reports changes only when an attempt finds another.
 #include <functional>
 
 #include <opencv2/videoio.hpp>
@@ -27,6 +27,7 @@ class DeviceFrameSource : public FrameSource {
   Clock clock_;
   cv::VideoCapture capture_;
   double lastAttempt_ = -1e9;
+  std::string problem_;  // what the last attempt found, reported until the next
   double start_ = 0.0;
   long frames_ = 0;
 };

@@ -130,6 +130,17 @@ TEST(CliErrors, ACameraIsAlwaysADeviceNeverAVideoFile) {
   expectRefused("play --variant chess --input camera:video0", "--input camera:video0: no such device");
 }
 
+// A camera missing all day is logged once, not at every retry (twice a second, in journald).
+TEST(CliErrors, AMissingCameraIsLoggedOnceNotAtEveryRetry) {
+  const ProgramRun r =
+      runCommand("timeout 3 " + tessera::testing::tesseraShellCommand("play --variant chess --input camera:97") + " 2>&1");
+  int lines = 0;
+  for (std::size_t at = r.output.find("camera: "); at != std::string::npos; at = r.output.find("camera: ", at + 1)) ++lines;
+  EXPECT_EQ(lines, 1) << r.output;
+  EXPECT_NE(r.output.find("camera: /dev/video97 does not exist (camera unplugged?); retrying every 2 s\n"), std::string::npos)
+      << r.output;
+}
+
 TEST(CliErrors, AVideoFileThatIsNoVideoIsRefusedBeforeAGameStarts) {
   const std::string path = "/tmp/tessera-cli-corrupt-" + std::to_string(::getpid()) + ".mp4";
   std::ofstream(path, std::ios::binary) << std::string(4096, '\x5a') << "no video here";
