@@ -1,8 +1,11 @@
 #include "image_folder_source.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -13,6 +16,21 @@ bool isImage(const std::filesystem::path& p) {
   std::string ext = p.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".bmp";
+}
+
+std::vector<unsigned char> fileBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<unsigned char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A JPEG cut short (a recorder stopped mid-write, a copy interrupted) has no end-of-image marker,
+// FF D9. libjpeg decodes it anyway, the missing part grey, with only a bare warning on the standard
+// error. Zero bytes after the marker are allowed: the Pi camera's encoder pads its frames with them.
+bool isTruncatedJpeg(const std::vector<unsigned char>& bytes) {
+  if (bytes.size() < 2 || bytes[0] != 0xFF || bytes[1] != 0xD8) return false;  // not a JPEG
+  std::size_t end = bytes.size();
+  while (end > 2 && bytes[end - 1] == 0x00) --end;
+  return end < 4 || bytes[end - 2] != 0xFF || bytes[end - 1] != 0xD9;
 }
 
 // Name order with runs of digits compared by value, so that frame2.png comes before frame10.png
@@ -58,7 +76,14 @@ FrameRead ImageFolderSource::read() {
   FrameRead result;
   if (next_ >= files_.size()) return result;
   const std::size_t index = next_++;
-  cv::Mat image = cv::imread(files_[index].string(), cv::IMREAD_COLOR);
+  const std::vector<unsigned char> bytes = fileBytes(files_[index]);
+  if (isTruncatedJpeg(bytes)) {
+    result.status = FrameRead::Status::Unavailable;
+    result.problem = "image " + files_[index].string() + " is truncated (no JPEG end marker): skipped";
+    return result;
+  }
+  cv::Mat image;
+  if (!bytes.empty()) image = cv::imdecode(bytes, cv::IMREAD_COLOR);
   if (image.empty()) {
     result.status = FrameRead::Status::Unavailable;
     result.problem = "cannot read image " + files_[index].string();

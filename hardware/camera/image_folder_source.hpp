@@ -1,6 +1,6 @@
 #pragma once
 // A folder of images (png, jpg, bmp) read in name order (numbers in names by value) as frames at a fixed rate. An image that
-// cannot be decoded is reported and skipped.
+// cannot be decoded, or a JPEG cut short, is reported and skipped.
 #include <filesystem>
 #include <vector>
 

@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/videoio.hpp>
@@ -44,6 +46,52 @@ TEST(FrameSource, ImageFolderInNameOrderWithTimesAndBadFilesReported) {
   r = source->read();
   EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
   EXPECT_NE(r.problem.find("frame-003.jpg"), std::string::npos) << r.problem;
+  EXPECT_EQ(source->read().status, FrameRead::Status::Finished);
+  std::filesystem::remove_all(dir);
+}
+
+// What the process writes to its standard error while `action` runs.
+template <typename Action>
+std::string standardErrorOf(Action action) {
+  std::fflush(stderr);
+  FILE* capture = std::tmpfile();
+  const int saved = ::dup(2);
+  ::dup2(::fileno(capture), 2);
+  action();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  std::string text;
+  std::rewind(capture);
+  for (int c = std::fgetc(capture); c != EOF; c = std::fgetc(capture)) text += static_cast<char>(c);
+  std::fclose(capture);
+  return text;
+}
+
+TEST(FrameSource, AJpegCutShortIsReportedAndSkipped) {
+  const auto dir = freshFolder("truncated");
+  cv::Mat noise(48, 64, CV_8UC3);
+  cv::randu(noise, cv::Scalar::all(0), cv::Scalar::all(255));
+  std::vector<unsigned char> jpeg;
+  ASSERT_TRUE(cv::imencode(".jpg", noise, jpeg));
+  const auto write = [&](const char* name, std::size_t bytes, std::size_t zeros) {
+    std::ofstream file(dir / name, std::ios::binary);
+    file.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<std::streamsize>(bytes));
+    file << std::string(zeros, '\0');
+  };
+  write("frame-1.jpg", jpeg.size(), 0);
+  write("frame-2.jpg", jpeg.size() / 2, 0);  // a recorder stopped mid-write
+  write("frame-3.jpg", jpeg.size(), 3);      // padded after its end, as the Pi camera's encoder does
+  auto source = openFrameSource(dir.string(), 5.0);
+  EXPECT_EQ(source->read().status, FrameRead::Status::Frame);
+  FrameRead r;
+  const std::string said = standardErrorOf([&] { r = source->read(); });
+  EXPECT_EQ(r.status, FrameRead::Status::Unavailable);
+  EXPECT_EQ(r.problem, "image " + (dir / "frame-2.jpg").string() + " is truncated (no JPEG end marker): skipped");
+  EXPECT_EQ(said, "") << "libjpeg's own warning, naming no file";
+  r = source->read();
+  ASSERT_EQ(r.status, FrameRead::Status::Frame);
+  EXPECT_EQ(r.frame.index, 2);
   EXPECT_EQ(source->read().status, FrameRead::Status::Finished);
   std::filesystem::remove_all(dir);
 }
