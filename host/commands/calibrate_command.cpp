@@ -10,6 +10,7 @@
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/view_check.hpp"
 #include "host/cli/input_option.hpp"
+#include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/session/referee_session.hpp"
 
@@ -63,6 +64,7 @@ cli::Command calibrateCommand() {
               const auto dot = picturePath.rfind('.');
               const std::string ext = dot == std::string::npos ? "" : picturePath.substr(dot);
               if (ext != ".png" && ext != ".jpg") throw cli::UsageError("--out must end in .png or .jpg, got '" + picturePath + "'");
+              cli::checkWritable(picturePath, "--out");  // before the capture, not after it
             }
             if (!live && camera::isFolderWithoutImages(input.device)) {
               err << "error: no images in " << input.device << " (.png, .jpg, .jpeg or .bmp)\n";

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <sstream>
@@ -192,6 +193,28 @@ TEST_F(CalibrateCommand, WrongArgumentsAreRefusedByName) {
   EXPECT_THROW(run({"--input", "frames:" + (dir_ / "frames").string(), "--position", "8/8/banana"}, out), cli::UsageError);
   EXPECT_THROW(run({"--input", "frames:" + (dir_ / "frames").string(), "--seconds", "0"}, out), cli::UsageError);
   EXPECT_THROW(run({"--input", "frames:" + (dir_ / "frames").string(), "--out", "view.gif"}, out), cli::UsageError);
+}
+
+// A picture that cannot be written is refused before the camera is watched, not after.
+TEST_F(CalibrateCommand, AnOutThatCannotBeWrittenIsRefusedBeforeTheCapture) {
+  const std::string picture = (dir_ / "no-such-folder" / "view.png").string();
+  std::string out;
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    run({"--input", "camera:/dev/video97", "--seconds", "5", "--out", picture}, out);
+    ADD_FAILURE() << "the camera was watched first: " << out;
+  } catch (const cli::UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), "--out: cannot write '" + picture + "': No such file or directory");
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+  const std::string folder = (dir_ / "picture.png").string();
+  std::filesystem::create_directories(folder);
+  try {
+    run({"--input", "frames:" + (dir_ / "frames").string(), "--out", folder}, out);
+    ADD_FAILURE() << out;
+  } catch (const cli::UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), "--out: '" + folder + "' is a folder, not a file");
+  }
 }
 
 TEST_F(CalibrateCommand, AFolderWithoutImagesSaysSo) {
