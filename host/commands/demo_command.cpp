@@ -26,10 +26,15 @@ namespace {
 constexpr const char* kDemoMark = ".tessera-demo";
 
 // The demo writes game.pgn and game.journal, the names a live game uses: a folder holding anything
-// the demo did not write (a real game, say) is refused rather than overwritten.
+// the demo did not write (a real game, say) is refused rather than overwritten. A folder not there
+// is made now, so that a path no folder can have is refused like any other bad argument.
 void checkDemoFolder(const std::filesystem::path& folder) {
   std::error_code ec;
-  if (!std::filesystem::exists(folder, ec)) return;
+  if (!std::filesystem::exists(folder, ec)) {
+    if (!std::filesystem::create_directories(folder, ec) && ec)
+      throw cli::UsageError("--out: cannot create the folder " + folder.string() + ": " + ec.message());
+    return;
+  }
   if (!std::filesystem::is_directory(folder, ec))
     throw cli::UsageError("--out '" + folder.string() + "' is a file, not a folder");
   if (std::filesystem::exists(folder / kDemoMark, ec) || std::filesystem::is_empty(folder, ec)) return;
@@ -94,7 +99,8 @@ cli::Command demoCommand() {
             const long linger = options.integer("linger", 0, 0, 86400);
 
             out << variant.title << " (" << variant.size.files << "x" << variant.size.ranks << "): a built-in game of "
-                << script.size() << " actions, filmed at 800x600 and read by the camera pipeline" << std::endl;
+                << countedNoun(script.size(), "action", "actions") << ", filmed at 800x600 and read by the camera pipeline"
+                << std::endl;
             const auto started = std::chrono::steady_clock::now();
             boost::asio::io_context io;
             session::Table t(io, variant, table, out);
@@ -132,7 +138,8 @@ cli::Command demoCommand() {
                 << countedNoun(t.display().framesWritten(), "display frame", "display frames") << ", " << std::fixed
                 << std::setprecision(1) << seconds << " s" << std::endl;
             out << "record " << (same ? "equals" : "DIFFERS FROM") << " the scripted game ("
-                << t.session().game().actions().size() << " of " << script.size() << " actions)" << std::endl;
+                << t.session().game().actions().size() << " of " << countedNoun(script.size(), "action", "actions") << ")"
+                << std::endl;
             out << "wrote " << table.session.recordPath << " and " << (folder / "display").string() << "/" << std::endl;
             return same ? 0 : 1;
           }};

@@ -218,5 +218,14 @@ TEST(RecordCommands, TheDemoReplacesOnlyItsOwnFolder) {
   fs::remove_all(scratch(""));
 }
 
+TEST(RecordCommands, TheDemoSaysWhyItsFolderCannotBeMadeAndCountsOneActionAsOne) {
+  EXPECT_EQ(refusal("demo", {"--out", "/dev/null/x"}), "--out: cannot create the folder /dev/null/x: Not a directory");
+  const CommandRun demo = run("demo", {"--variant", "chess", "--plies", "1", "--out", scratch("one-action").string()});
+  EXPECT_EQ(demo.code, 0) << demo.out << demo.err;
+  EXPECT_NE(demo.out.find("Orthodox chess (8x8): a built-in game of 1 action, filmed"), std::string::npos) << demo.out;
+  EXPECT_NE(demo.out.find("record equals the scripted game (1 of 1 action)"), std::string::npos) << demo.out;
+  fs::remove_all(scratch(""));
+}
+
 }  // namespace
 }  // namespace tessera
