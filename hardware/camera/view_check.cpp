@@ -87,7 +87,7 @@ ViewCheck::CellState ViewCheck::judge(int file, int rank, std::string* why) cons
 ViewCheckReport ViewCheck::report() const {
   ViewCheckReport r = counts_;
   if (r.frames == 0) {
-    r.advice.push_back("no frame came from the camera");
+    r.advice.push_back("no frame could be read");  // a camera or a recording: the reasons were given as they came
     return r;
   }
   if (r.located == 0) {

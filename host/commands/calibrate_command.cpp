@@ -51,9 +51,12 @@ cli::Command calibrateCommand() {
               return 0;
             }
             const Variant& variant = cli::chooseVariant(options);
-            const cli::InputSpec input = cli::parseInput(options.value("input", "camera"));
-            if (input.kind != "camera" && input.kind != "frames")
-              throw cli::UsageError("--input: calibrate checks a camera's view: use camera[:DEV] or frames:DIR");
+            const std::string inputText = options.value("input", "camera");
+            const std::string inputKind = inputText.substr(0, inputText.find(':'));
+            if (inputKind != "camera" && inputKind != "frames")
+              throw cli::UsageError("--input '" + inputText +
+                                    "': calibrate checks a camera's view: use camera[:DEV] or frames:DIR|VIDEO");
+            const cli::InputSpec input = cli::parseInput(inputText);
             cli::checkRecording(input);
             const bool live = input.kind == "camera";
             const Position expected = cli::chosenPosition(options, variant, "position");
@@ -81,7 +84,7 @@ cli::Command calibrateCommand() {
               const camera::FrameRead r = source->read();
               if (r.status == camera::FrameRead::Status::Finished) break;
               if (r.status == camera::FrameRead::Status::Unavailable) {
-                if (problemsShown.insert(r.problem).second) err << "camera: " << r.problem << "\n";
+                if (problemsShown.insert(r.problem).second) err << (live ? "camera: " : "warning: ") << r.problem << "\n";
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
                 continue;
               }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 
@@ -215,6 +216,18 @@ TEST_F(CalibrateCommand, AnOutThatCannotBeWrittenIsRefusedBeforeTheCapture) {
   } catch (const cli::UsageError& e) {
     EXPECT_EQ(std::string(e.what()), "--out: '" + folder + "' is a folder, not a file");
   }
+}
+
+// A recording none of whose images can be read is reported as such, not as a camera that sent nothing.
+TEST_F(CalibrateCommand, AFolderOfUnreadableImagesSaysNoFrameCouldBeRead) {
+  std::filesystem::create_directories(dir_ / "spoilt");
+  std::ofstream(dir_ / "spoilt" / "frame-1.jpg") << "not a jpeg";
+  std::string out;
+  EXPECT_EQ(run({"--input", "frames:" + (dir_ / "spoilt").string()}, out), 1) << out;
+  EXPECT_NE(out.find("warning: cannot read image " + (dir_ / "spoilt" / "frame-1.jpg").string() + "\n"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("not ready:\n  no frame could be read\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("camera"), std::string::npos) << out;
 }
 
 TEST_F(CalibrateCommand, AFolderWithoutImagesSaysSo) {

@@ -105,8 +105,12 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
   expectRefused("replay --variant chess --frames /nonexistent/game", "--frames /nonexistent/game: no such folder or video file");
   expectRefused("play --variant chess --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
   expectRefused("xboard --variant chess", "xboard takes no options");
-  expectRefused("calibrate --input floppy", "unknown --input 'floppy': use frames:DIR, camera[:DEV], link[:DEV] or gpio");
-  expectRefused("calibrate --input gpio", "--input: calibrate checks a camera's view: use camera[:DEV] or frames:DIR");
+  // calibrate names only the inputs it takes.
+  expectRefused("calibrate --input floppy",
+                "--input 'floppy': calibrate checks a camera's view: use camera[:DEV] or frames:DIR|VIDEO");
+  expectRefused("calibrate --input gpio",
+                "--input 'gpio': calibrate checks a camera's view: use camera[:DEV] or frames:DIR|VIDEO");
+  expectRefused("calibrate --input link:/dev/ttyACM0", "--input 'link:/dev/ttyACM0': calibrate checks a camera's view");
   expectRefused("calibrate --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
 }
 
