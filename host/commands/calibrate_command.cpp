@@ -33,6 +33,7 @@ cli::Command calibrateCommand() {
                         "/dev/video0) or frames:DIR|VIDEO"},
       {"position", "POSITION", "the board is set up as this position string (default: the variant's start)"},
       {"seconds", "N", "look for N seconds, 1-60 (default 3; a recording: its first N seconds)"},
+      {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
       {"out", "FILE.png", "write the last frame with every cell outlined: green right, red wrong, amber unsure"},
   };
   return {"calibrate", "check the camera's view of the board before a game: markers, stillness, every cell",
@@ -41,7 +42,7 @@ cli::Command calibrateCommand() {
             if (options.helpRequested()) {
               out << cli::helpText(
                   "tessera calibrate --variant V [--input camera[:DEV]|frames:DIR] [--position S] [--seconds N] "
-                  "[--out FILE.png]",
+                  "[--fps N] [--out FILE.png]",
                   "Set the board up (the variant's start, or --position) in front of the camera and\n"
                   "run this: the frames go through the same reading as in a game. It reports how often\n"
                   "the board was found, how large its markers are, whether it kept still long enough\n"
@@ -61,6 +62,7 @@ cli::Command calibrateCommand() {
             const bool live = input.kind == "camera";
             const Position expected = cli::chosenPosition(options, variant, "position");
             const double seconds = static_cast<double>(options.integer("seconds", 3, 1, 60));
+            const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
             std::string picturePath;
             if (options.has("out")) {
               picturePath = options.value("out");
@@ -74,7 +76,7 @@ cli::Command calibrateCommand() {
               return 1;
             }
 
-            auto source = camera::openFrameSource(input.device);
+            auto source = camera::openFrameSource(input.device, fps);
             camera::ViewCheck check(variant, expected, session::SessionOptions{}.minConfidence);
             cv::Size frameSize;
             std::set<std::string> problemsShown;

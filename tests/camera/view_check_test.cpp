@@ -187,6 +187,19 @@ TEST_F(CalibrateCommand, ABoardSetUpOtherwiseIsNotReadyAndSaysWhere) {
   EXPECT_NE(out.find("not ready:\n  2 cells are read otherwise"), std::string::npos) << out;
 }
 
+// A folder's frame rate is given as replay's and play's is: at 2 frames a second, the first 3
+// seconds are the first 7 of its 12 frames (at the default 10, all of them).
+TEST_F(CalibrateCommand, AFolderIsReadAtTheFrameRateGiven) {
+  std::string out;
+  const std::string frames = "frames:" + (dir_ / "frames").string();
+  run({"--variant", "chess", "--input", frames, "--seconds", "3", "--fps", "2"}, out);
+  EXPECT_NE(out.find(": 7 frames\n"), std::string::npos) << out;
+  run({"--variant", "chess", "--input", frames, "--seconds", "3"}, out);
+  EXPECT_NE(out.find(": 12 frames\n"), std::string::npos) << out;
+  EXPECT_THROW(run({"--input", frames, "--fps", "0"}, out), cli::UsageError);
+  EXPECT_THROW(run({"--input", frames, "--fps", "121"}, out), cli::UsageError);
+}
+
 TEST_F(CalibrateCommand, WrongArgumentsAreRefusedByName) {
   std::string out;
   EXPECT_THROW(run({"--input", "floppy"}, out), cli::UsageError);
