@@ -1,5 +1,7 @@
 #include "output_path.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -29,6 +31,13 @@ void writeWholeFile(const std::string& path, const std::string& text) {
   if (part && !ec) return;
   std::filesystem::remove(partPath, ec);
   throw UsageError("cannot write '" + path + "'");
+}
+
+std::string lowerCaseExtension(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension;
 }
 
 void checkWritable(const std::string& path, const std::string& option) {

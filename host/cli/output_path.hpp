@@ -9,6 +9,9 @@ namespace tessera::cli {
 // the file, when it cannot.
 void writeWholeFile(const std::string& path, const std::string& text);
 
+// The extension of `path` with its dot, in lower case ("" if it has none): board.PNG is a .png file.
+std::string lowerCaseExtension(const std::string& path);
+
 // Throws UsageError, naming `option`, unless a file can be written at `path`: its folder exists and
 // takes a new file, and the path is no folder. Checked first, so that a game is not played (or a
 // recording read) only to find at the end that its record cannot be kept.

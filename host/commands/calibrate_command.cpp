@@ -66,8 +66,7 @@ cli::Command calibrateCommand() {
             std::string picturePath;
             if (options.has("out")) {
               picturePath = options.value("out");
-              const auto dot = picturePath.rfind('.');
-              const std::string ext = dot == std::string::npos ? "" : picturePath.substr(dot);
+              const std::string ext = cli::lowerCaseExtension(picturePath);
               if (ext != ".png" && ext != ".jpg") throw cli::UsageError("--out must end in .png or .jpg, got '" + picturePath + "'");
               cli::checkWritable(picturePath, "--out");  // before the capture, not after it
             }

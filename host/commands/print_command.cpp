@@ -9,6 +9,7 @@
 #include "hardware/camera/paper_pages.hpp"
 #include "hardware/camera/sheet_file.hpp"
 #include "hardware/camera/variant_layout.hpp"
+#include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
 
 namespace tessera::commands {
@@ -75,7 +76,8 @@ cli::Command printCommand() {
             }
             if (!options.has("out")) throw cli::UsageError("--out is required");
             const std::filesystem::path path = options.value("out");
-            if (path.extension() != ".png" && path.extension() != ".pdf")
+            const std::string extension = cli::lowerCaseExtension(path.string());
+            if (extension != ".png" && extension != ".pdf")
               throw cli::UsageError("--out is a .png or .pdf file, got '" + path.string() + "'");
             const Variant& variant = cli::chooseVariant(options);
             const long cellMm = options.integer("cell-mm", 40, 25, 60);
@@ -88,10 +90,15 @@ cli::Command printCommand() {
               if (!paper)
                 throw cli::UsageError("--paper is one of " + camera::paperNames() + ", got '" + options.value("paper") +
                                       "'");
-              if (path.extension() != ".pdf") throw cli::UsageError("--paper makes the pages of a PDF: --out FILE.pdf");
+              if (extension != ".pdf") throw cli::UsageError("--paper makes the pages of a PDF: --out FILE.pdf");
             }
-            const camera::PrintSheet board = camera::boardSheet(layout, camera::printedCells(variant), pixelsPerCell);
             const std::vector<camera::CutOut> pieces = camera::cutOutsFor(variant);
+            // A PNG's cut-outs go to a second file: both are checked before either is written.
+            const std::string cutOutPath = withSuffix(path, "-cutouts");
+            const bool cutOutFile = extension == ".png" && !pieces.empty();
+            cli::checkWritable(path.string(), "--out");
+            if (cutOutFile) cli::checkWritable(cutOutPath, "--out");
+            const camera::PrintSheet board = camera::boardSheet(layout, camera::printedCells(variant), pixelsPerCell);
             std::vector<std::string> written;
             try {
               const std::vector<camera::PrintSheet> cutOuts =
@@ -100,7 +107,7 @@ cli::Command printCommand() {
               if (paper) {
                 written.push_back(
                     writeOnPaper(path.string(), variant.name, board, cutOuts, *paper, static_cast<double>(dpi)));
-              } else if (path.extension() == ".pdf") {
+              } else if (extension == ".pdf") {
                 std::vector<camera::PrintSheet> sheets{board};
                 sheets.insert(sheets.end(), cutOuts.begin(), cutOuts.end());
                 camera::writeSheetsAsPdf(path.string(), sheets, static_cast<double>(dpi));
@@ -108,10 +115,9 @@ cli::Command printCommand() {
               } else {
                 camera::writeSheetAsPng(path.string(), board);
                 written.push_back(path.string());
-                if (!cutOuts.empty()) {
-                  const std::string cutPath = withSuffix(path, "-cutouts");
-                  camera::writeSheetAsPng(cutPath, cutOuts.front());
-                  written.push_back(cutPath);
+                if (cutOutFile) {
+                  camera::writeSheetAsPng(cutOutPath, cutOuts.front());
+                  written.push_back(cutOutPath);
                 }
               }
             } catch (const std::runtime_error& e) {

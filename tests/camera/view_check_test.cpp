@@ -170,6 +170,10 @@ TEST_F(CalibrateCommand, AGoodViewIsReportedReadyWithItsPicture) {
   EXPECT_NE(out.find("ready: the camera reads the board well enough to referee a game"), std::string::npos) << out;
   const cv::Mat written = cv::imread(picture);
   EXPECT_EQ(written.size(), cv::Size(1280, 720));
+  // An upper-case extension is the same picture.
+  const std::string upper = (dir_ / "view.PNG").string();
+  EXPECT_EQ(run({"--variant", "chess", "--input", "frames:" + (dir_ / "frames").string(), "--out", upper}, out), 0) << out;
+  EXPECT_EQ(cv::imread(upper).size(), cv::Size(1280, 720));
 }
 
 TEST_F(CalibrateCommand, ABoardSetUpOtherwiseIsNotReadyAndSaysWhere) {

@@ -329,6 +329,21 @@ TEST(CliPrint, WritesTheBoardSheetAndTheCutOutsAsPngOrPdfAndRefusesAnyOtherFile)
   expectRefused("print --out " + dir + "/b.png --dpi 1200", "--dpi must be between 72 and 600, got 1200");
 }
 
+// The board and its cut-outs are two files: neither is written unless both can be. An extension
+// is read in either case.
+TEST(CliPrint, BothSheetsAreCheckedBeforeEitherIsWrittenAndExtensionsAreReadInAnyCase) {
+  const ScratchFolder folder("print-two");
+  const std::string& dir = folder.path;
+  std::filesystem::create_directories(dir + "/t2-cutouts.png");
+  expectRefused("print --variant tiled-squares --dpi 72 --out " + dir + "/t2.png",
+                "--out: '" + dir + "/t2-cutouts.png' is a folder, not a file");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/t2.png")) << "the board was written all the same";
+  expectSucceedsSaying("print --dpi 72 --out " + dir + "/board.PNG", "wrote " + dir + "/board.PNG");
+  EXPECT_GT(pngSize(dir + "/board.PNG").first, 0);
+  expectSucceedsSaying("print --dpi 72 --out " + dir + "/board.Pdf", "wrote " + dir + "/board.Pdf (1 page)");
+  EXPECT_EQ(fileStart(dir + "/board.Pdf", 5), "%PDF-");
+}
+
 TEST(CliPrint, OnHomePrinterPaperABoardLargerThanAPageIsSplitOverPages) {
   const ScratchFolder folder("print-paper");
   const std::string& dir = folder.path;
