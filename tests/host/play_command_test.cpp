@@ -38,6 +38,16 @@ using testing::scratch;
 
 CommandRun play(const std::vector<std::string>& args) { return run("play", args); }
 
+// The message of the wrong argument `play` is refused for, or "no error".
+std::string usageErrorOf(const std::vector<std::string>& args) {
+  try {
+    play(args);
+  } catch (const cli::UsageError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 class PlayEveryVariant : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(PlayEveryVariant, RefereesAFilmedGameIntoTheRecordAndTheDisplay) {
@@ -147,12 +157,7 @@ TEST(PlayCommand, ReadsItsSettingsFromAConfigFileWithClearErrors) {
     std::ofstream(dir / "tessera.conf") << text;
     std::vector<std::string> args{"--config", (dir / "tessera.conf").string()};
     args.insert(args.end(), extra.begin(), extra.end());
-    try {
-      play(args);
-    } catch (const cli::UsageError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return usageErrorOf(args);
   };
   EXPECT_NE(errorOf("[tessera]\nvariant = chess\ncolour = red\n").find("line 3: unknown setting 'colour'"),
             std::string::npos);
@@ -189,12 +194,7 @@ TEST(PlayCommand, AWrongValueFromTheConfigFileIsNamedWithTheFileAndTheLine) {
     std::ofstream(conf) << "[tessera]\ninput = frames:/x\n" << text;
     std::vector<std::string> args{"--config", conf};
     args.insert(args.end(), extra.begin(), extra.end());
-    try {
-      play(args);
-    } catch (const cli::UsageError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return usageErrorOf(args);
   };
   EXPECT_EQ(errorOf("mode = \"engine\"\n"), conf + " line 3: mode: --mode must be referee, engine or hints, not '\"engine\"'");
   EXPECT_EQ(errorOf("http = 99999\n"), conf + " line 3: http: --http must be between 0 and 65535, got 99999");
@@ -220,12 +220,7 @@ TEST(PlayCommand, AnOptionThatNeedsAnotherIsRefusedWithoutIt) {
   fs::create_directories(dir);
   const auto errorOf = [&](std::vector<std::string> args) {
     args.insert(args.begin(), {"--variant", "chess", "--input", "frames:" + (dir / "none").string()});
-    try {
-      play(args);
-    } catch (const cli::UsageError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return usageErrorOf(args);
   };
   EXPECT_EQ(errorOf({"--display-latest-only"}), "--display-latest-only keeps only the newest display frame: it needs --display-out DIR");
   EXPECT_EQ(errorOf({"--screen-size", "800x480"}), "--screen-size is the full-screen window's size: it needs --screen");

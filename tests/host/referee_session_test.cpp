@@ -34,6 +34,15 @@ std::string tempPath(const std::string& name) {
   return (std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))).string();
 }
 
+// Options for a game journaled afresh at a scratch path named `name`, played at `timeControl`.
+SessionOptions clockedAndJournaled(const std::string& name, const char* timeControl) {
+  SessionOptions o;
+  o.journalPath = tempPath(name);
+  std::filesystem::remove(o.journalPath);
+  o.timeControl = parseTimeControl(timeControl);
+  return o;
+}
+
 TEST(RefereeSession, TurnsSettledBoardsIntoTheRecord) {
   SessionFixture f("chess");
   for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bb5"}) f.play(san);
@@ -416,11 +425,8 @@ TEST(RefereeSession, ACommandWithAWordItDoesNotTakeIsRefused) {
 
 TEST(RefereeSession, ASideOutOfTimeLosesAndTheClocksSurviveARestart) {
   using namespace std::chrono_literals;
-  const std::string journal = tempPath("clock.journal");
-  std::filesystem::remove(journal);
-  SessionOptions o;
-  o.journalPath = journal;
-  o.timeControl = parseTimeControl("1+2");
+  const SessionOptions o = clockedAndJournaled("clock.journal", "1+2");
+  const std::string& journal = o.journalPath;
   {
     SessionFixture f("chess", o);
     f.play("e4");
@@ -452,11 +458,8 @@ TEST(RefereeSession, ASideOutOfTimeLosesAndTheClocksSurviveARestart) {
 // --time-control went on with clocks counting up.
 TEST(RefereeSession, APowerCutGivesBackAtMostAFewSecondsAndTheTimeControlComesBack) {
   using namespace std::chrono_literals;
-  const std::string journal = tempPath("cut.journal");
-  std::filesystem::remove(journal);
-  SessionOptions o;
-  o.journalPath = journal;
-  o.timeControl = parseTimeControl("1+2");
+  const SessionOptions o = clockedAndJournaled("cut.journal", "1+2");
+  const std::string& journal = o.journalPath;
   {
     SessionFixture f("chess", o);
     f.play("e4");
@@ -481,11 +484,8 @@ TEST(RefereeSession, APowerCutGivesBackAtMostAFewSecondsAndTheTimeControlComesBa
 
 TEST(RefereeSession, TheTurnThatEndsTheGameKeepsItsTimeThroughARestart) {
   using namespace std::chrono_literals;
-  const std::string journal = tempPath("ended.journal");
-  std::filesystem::remove(journal);
-  SessionOptions o;
-  o.journalPath = journal;
-  o.timeControl = parseTimeControl("1+0");
+  const SessionOptions o = clockedAndJournaled("ended.journal", "1+0");
+  const std::string& journal = o.journalPath;
   {
     SessionFixture f("chess", o);
     f.play("e4");
