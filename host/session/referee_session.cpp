@@ -127,7 +127,7 @@ void RefereeSession::startJournal() {
 }
 
 std::optional<long> RefereeSession::thinkingSoFar(GameClock::Clock::time_point now) const {
-  if (clock_.running() < 0) return std::nullopt;
+  if (clock_.running() < 0 || !options_.recordTimes) return std::nullopt;
   return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(clock_.turnSoFar(now)).count());
 }
 
@@ -476,7 +476,8 @@ void RefereeSession::checkClock(GameClock::Clock::time_point now) {
 }
 
 void RefereeSession::journalThinking(GameClock::Clock::time_point now) {
-  if (!journal_ || clock_.running() < 0 || game_->result().finished()) return;
+  // A recording replayed fast: its clocks measure the program, not the players.
+  if (!journal_ || !options_.recordTimes || clock_.running() < 0 || game_->result().finished()) return;
   const GameClock::Clock::duration soFar = clock_.turnSoFar(now);
   if (soFar - journaledThinking_ < kJournalThinkingEvery) return;
   journaledThinking_ = soFar;

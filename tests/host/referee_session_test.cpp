@@ -526,10 +526,12 @@ TEST(RefereeSession, ARecordingReplayedFastJournalsNoThinkingTimes) {
   {
     SessionFixture f("chess", o);
     f.play("e4");
+    f.session.checkClock(GameClock::Clock::now() + std::chrono::seconds(6));  // a slow machine's 6 s
   }
   std::ifstream in(journal);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("action e2e4 #"), std::string::npos) << text;
+  EXPECT_EQ(text.find("thinking"), std::string::npos) << text;
   std::filesystem::remove(journal);
 }
 
