@@ -45,10 +45,10 @@ cli::Command playCommand() {
       {"screen-size", "WxH", "with --screen: the screen's pixels, e.g. 1920x1080 (default: the full-screen window's size)"},
       {"screen-inches", "D", "with --screen: the screen's diagonal in inches, 3-100, e.g. 7 for the Pi Touch Display; what the game waits for is then drawn to read from 2 m"},
       {"http", "PORT", "serve the web page on PORT (0: any free port)"},
-      {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
+      {"fps", "N", "frame rate of a recording: an image folder's, or a video's that gives none; 1-120 (default 10)"},
       {"realtime", "", "play a recording at its frame rate instead of as fast as possible"},
       {"auto-choose", "", "take the proposed explanation when several fit (no player at hand)"},
-      {"linger", "SECONDS", "keep serving the web page this long after a recording ends (default 0)"},
+      {"linger", "SECONDS", "with --http or --screen: keep showing the game this long after a recording ends (default 0)"},
       {"config", "FILE", "settings file: [tessera] with these options (name = value), [gpio] with the pins"},
   };
   return {"play", "referee a game at the table: camera, link or GPIO input, display, web page, journal",
@@ -157,6 +157,11 @@ cli::Command playCommand() {
             const bool againstTheEngine = table.session.mode == session::PlayMode::Engine;
             needs("engine-side", againstTheEngine, "is the side the engine plays: it needs --mode engine");
             needs("engine-ms", againstTheEngine, "is the engine's thinking time per action: it needs --mode engine");
+            const bool recording = input.kind == "frames";
+            needs("fps", recording, "is a recording's frame rate: it needs --input frames:DIR|VIDEO");
+            needs("realtime", recording, "plays a recording at its frame rate: it needs --input frames:DIR|VIDEO");
+            needs("linger", recording, "keeps the game shown after a recording ends: it needs --input frames:DIR|VIDEO");
+            needs("linger", options.has("http") || options.has("screen"), "keeps the game shown after a recording ends: it needs --http or --screen");
             // Checked after the options, before a game is started on a recording that cannot be played.
             checking("input", [&] { cli::checkRecording(input); });
             boost::asio::io_context io;

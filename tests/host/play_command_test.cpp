@@ -228,12 +228,24 @@ TEST(PlayCommand, AnOptionThatNeedsAnotherIsRefusedWithoutIt) {
   EXPECT_EQ(errorOf({"--engine-side", "white"}), "--engine-side is the side the engine plays: it needs --mode engine");
   EXPECT_EQ(errorOf({"--mode", "hints", "--engine-ms", "800"}), "--engine-ms is the engine's thinking time per action: it needs --mode engine");
   EXPECT_EQ(errorOf({"--screen-size", "big"}).rfind("--screen-size is WIDTHxHEIGHT", 0), 0u) << "a wrong value is told first";
+  // What belongs to a recording means nothing with a camera or a board that reads itself: a
+  // frame rate, playing in real time, and lingering after the recording ends.
+  const auto liveErrorOf = [&](const std::string& input, std::vector<std::string> args) {
+    args.insert(args.begin(), {"--variant", "chess", "--input", input});
+    return usageErrorOf(args);
+  };
+  EXPECT_EQ(liveErrorOf("camera", {"--fps", "30"}), "--fps is a recording's frame rate: it needs --input frames:DIR|VIDEO");
+  EXPECT_EQ(liveErrorOf("link:/dev/ttyACM0", {"--realtime"}), "--realtime plays a recording at its frame rate: it needs --input frames:DIR|VIDEO");
+  EXPECT_EQ(liveErrorOf("camera:0", {"--http", "0", "--linger", "60"}),
+            "--linger keeps the game shown after a recording ends: it needs --input frames:DIR|VIDEO");
+  EXPECT_EQ(errorOf({"--linger", "60"}), "--linger keeps the game shown after a recording ends: it needs --http or --screen");
   EXPECT_EQ(errorOf({"--journal", "/nonexistent/game.journal"}), "--journal: cannot write '/nonexistent/game.journal': No such file or directory");
   // With what they need, they go on to the recording (not there).
   const std::string noRecording = "--input frames:" + (dir / "none").string() + ": no such folder or video file";
   EXPECT_EQ(errorOf({"--journal", dir.string()}), noRecording) << "a file there is the journal's to judge, at the start";
   EXPECT_EQ(errorOf({"--mode", "engine", "--engine-side", "white", "--engine-ms", "800"}), noRecording);
   EXPECT_EQ(errorOf({"--display-out", (dir / "display").string(), "--display-latest-only"}), noRecording);
+  EXPECT_EQ(errorOf({"--fps", "25", "--realtime", "--http", "0", "--linger", "5"}), noRecording);
   EXPECT_EQ(errorOf({"--journal", (dir / "game.journal").string()}), noRecording);
   EXPECT_FALSE(fs::exists(dir / "game.journal")) << "the check left a file behind";
   // From the configuration file, such a setting is named with its line.
