@@ -34,7 +34,7 @@ cli::Command playCommand() {
       cli::kVariantFileOption,
       {"input", "SPEC", "frames:DIR (recorded images or video), camera[:DEV] (a V4L2 device: /dev/videoN, N, or a /dev/v4l/by-id/ name), link[:PORT] or gpio (required)"},
       {"mode", "MODE", "referee (two players, default), engine (play against the engine) or hints (after every action)"},
-      {"engine-side", "SIDE", "with --mode engine: the side the engine plays, white or black (default black)"},
+      {"engine-side", "SIDE", "with --mode engine: the side the engine plays by its name, white or black, or south, west, north or east with four players (default the second side: black, west)"},
       {"engine-ms", "N", "with --mode engine: its thinking time per action, 10-60000 ms (default 500)"},
       {"time-control", "M+S", "clocks: M minutes each, S seconds added per action, e.g. 5+3; a side out of time loses (default none: the clocks count up)"},
       {"journal", "FILE", "crash-safe game journal; an existing one is resumed"},
@@ -95,9 +95,11 @@ cli::Command playCommand() {
               return *mode;
             });
             table.session.engineSide = checking("engine-side", [&] {
-              const std::string side = options.value("engine-side", "black");
-              if (side != "white" && side != "black") throw cli::UsageError("--engine-side must be white or black, not '" + side + "'");
-              return side == "white" ? 0 : 1;
+              try {
+                return session::engineSideNamed(variant, options.value("engine-side"));
+              } catch (const std::invalid_argument& e) {
+                throw cli::UsageError(e.what());
+              }
             });
             table.session.engineMillis = checking("engine-ms", [&] { return static_cast<int>(options.integer("engine-ms", 500, 10, 60000)); });
             table.session.autoChoose = options.has("auto-choose");

@@ -561,6 +561,7 @@ std::string RefereeSession::pgn() {
   // PGN's TimeControl: seconds for the game, '+', seconds added per action.
   if (const TimeControl& c = options_.timeControl; c.counting())
     tags["TimeControl"] = std::to_string(c.base.count() / 1000) + "+" + std::to_string(c.increment.count() / 1000);
+  if (options_.mode == PlayMode::Engine) tags[sideFullName(variant_, options_.engineSide)] = "Tessera";
   return options_.recordTimes ? writePgn(*game_, tags, elapsedTimeComments(actionMillis_)) : writePgn(*game_, tags);
 }
 

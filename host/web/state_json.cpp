@@ -21,6 +21,8 @@ std::string stateJson(session::RefereeSession& s) {
   out += ",\"variant\":" + jsonString(game.variant().title);
   out += ",\"mode\":" + jsonString(session::playModeName(s.options().mode));
   out += ",\"toMove\":" + jsonString(sideFullName(game.variant(), pos.sideToMove()));
+  const bool againstTheEngine = s.options().mode == session::PlayMode::Engine;
+  out += ",\"engineSide\":" + jsonString(againstTheEngine ? sideFullName(game.variant(), s.options().engineSide) : "");
   // Who Resign resigns for ("" when no one can), for the page to say so before it is pressed.
   const std::optional<int> resigning = s.resigningSide();
   out += ",\"resigns\":" + jsonString(resigning ? sideFullName(game.variant(), *resigning) : "");

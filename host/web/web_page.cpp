@@ -137,7 +137,8 @@ document.getElementById('board').onclick = e => {
 function show(state) {
   revision = state.revision;
   board = state.board;
-  document.getElementById('title').textContent = state.variant + ' (' + state.mode + ') - ' + state.toMove + ' to act';
+  const engine = state.engineSide ? ': the engine plays ' + state.engineSide : '';
+  document.getElementById('title').textContent = state.variant + ' (' + state.mode + engine + ') - ' + state.toMove + ' to act';
   document.getElementById('message').textContent = state.message;
   document.getElementById('result').textContent = state.result;
   document.getElementById('clock').textContent = state.clock;

@@ -228,6 +228,15 @@ TEST(PlayCommand, AnOptionThatNeedsAnotherIsRefusedWithoutIt) {
   EXPECT_EQ(errorOf({"--engine-side", "white"}), "--engine-side is the side the engine plays: it needs --mode engine");
   EXPECT_EQ(errorOf({"--mode", "hints", "--engine-ms", "800"}), "--engine-ms is the engine's thinking time per action: it needs --mode engine");
   EXPECT_EQ(errorOf({"--screen-size", "big"}).rfind("--screen-size is WIDTHxHEIGHT", 0), 0u) << "a wrong value is told first";
+  // The engine's side is named as the variant names its sides: with four players North and East
+  // can be the engine's too (white and black were the only words taken, for South and West).
+  const auto fourPlayerErrorOf = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--variant", "chameleon-redux-4p", "--input", "frames:" + (dir / "none").string(), "--mode", "engine"});
+    return usageErrorOf(args);
+  };
+  EXPECT_EQ(fourPlayerErrorOf({"--engine-side", "black"}),
+            "--engine-side must be south, west, north or east in Chameleon Chess Redux, four players, not 'black'");
+  EXPECT_EQ(errorOf({"--mode", "engine", "--engine-side", "north"}), "--engine-side must be white or black in Orthodox chess, not 'north'");
   // What belongs to a recording means nothing with a camera or a board that reads itself: a
   // frame rate, playing in real time, and lingering after the recording ends.
   const auto liveErrorOf = [&](const std::string& input, std::vector<std::string> args) {
@@ -246,6 +255,8 @@ TEST(PlayCommand, AnOptionThatNeedsAnotherIsRefusedWithoutIt) {
   EXPECT_EQ(errorOf({"--mode", "engine", "--engine-side", "white", "--engine-ms", "800"}), noRecording);
   EXPECT_EQ(errorOf({"--display-out", (dir / "display").string(), "--display-latest-only"}), noRecording);
   EXPECT_EQ(errorOf({"--fps", "25", "--realtime", "--http", "0", "--linger", "5"}), noRecording);
+  EXPECT_EQ(fourPlayerErrorOf({"--engine-side", "North"}), noRecording);
+  EXPECT_EQ(errorOf({"--mode", "engine", "--engine-side", "WHITE"}), noRecording);
   EXPECT_EQ(errorOf({"--journal", (dir / "game.journal").string()}), noRecording);
   EXPECT_FALSE(fs::exists(dir / "game.journal")) << "the check left a file behind";
   // From the configuration file, such a setting is named with its line.

@@ -13,6 +13,7 @@
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
 #include "host/web/session_commands.hpp"
+#include "host/web/state_json.hpp"
 #include "record_moves.hpp"
 #include "session_fixture.hpp"
 
@@ -209,6 +210,25 @@ TEST(RefereeSession, AgainstTheEngineAcceptsOnlyTheAnnouncedActionUnlessOverridd
   ASSERT_TRUE(f.session.unexpectedAction().has_value());
   f.session.overrideEngine();
   EXPECT_EQ(recordSan(f.session.game()).back(), instead);
+}
+
+// Found by an audit of playing against the engine (2026-11-29): with four players only South and
+// West could be the engine's, and neither the page nor the record said which side the engine was.
+TEST(RefereeSession, AgainstTheEngineThePageAndTheRecordNameTheEnginesSide) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 20;
+  o.engineSide = engineSideNamed(builtinVariant("chameleon-redux-4p"), "North");
+  SessionFixture f("chameleon-redux-4p", o);
+  EXPECT_EQ(o.engineSide, 2);
+  EXPECT_NE(web::stateJson(f.session).find("\"engineSide\":\"North\""), std::string::npos) << web::stateJson(f.session);
+  const std::string record = f.session.pgn();
+  EXPECT_NE(record.find("[North \"Tessera\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("[South \"?\"]"), std::string::npos) << record;
+  // Refereeing people, no side is the engine's.
+  SessionFixture people("chess");
+  EXPECT_NE(web::stateJson(people.session).find("\"engineSide\":\"\""), std::string::npos);
+  EXPECT_EQ(people.session.pgn().find("Tessera"), std::string::npos);
 }
 
 TEST(RefereeSession, ShowsTheDestinationsOfALiftedPieceAndGuidesBackAfterAMismatch) {
@@ -459,7 +479,6 @@ TEST(RefereeSession, ASideOutOfTimeLosesAndTheClocksSurviveARestart) {
 TEST(RefereeSession, APowerCutGivesBackAtMostAFewSecondsAndTheTimeControlComesBack) {
   using namespace std::chrono_literals;
   const SessionOptions o = clockedAndJournaled("cut.journal", "1+2");
-  const std::string& journal = o.journalPath;
   {
     SessionFixture f("chess", o);
     f.play("e4");
