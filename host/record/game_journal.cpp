@@ -135,6 +135,9 @@ void GameJournal::recordLossOnTime(int side, std::optional<long> thoughtMillis) 
   append("flag " + std::to_string(side) + timeSuffix(thoughtMillis));
 }
 void GameJournal::recordTakeback(int plies) { append("takeback " + std::to_string(plies)); }
+void GameJournal::recordEngineAction(const Position& before, const Move& m, std::optional<long> thoughtMillis) {
+  append("engine " + longAlgebraic(before, m) + timeSuffix(thoughtMillis));
+}
 void GameJournal::recordResignation(int side, std::optional<long> thoughtMillis) {
   append("resign " + std::to_string(side) + timeSuffix(thoughtMillis));
 }
@@ -222,7 +225,7 @@ RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& l
   } catch (const std::exception& e) {
     throw JournalError(path + ": variant '" + variantName + "': " + e.what());
   }
-  RecoveredGame out{nullptr, std::move(warnings), endedAtDamage, {}, {}, {}, {}, GameJournal(path, -1)};
+  RecoveredGame out{nullptr, std::move(warnings), endedAtDamage, {}, {}, {}, {}, {}, GameJournal(path, -1)};
   intactBytes = goodBytes;
   try {
     out.game = std::make_unique<Game>(*variant, payloads[2].substr(6));
@@ -242,6 +245,8 @@ RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& l
       const auto turnOfTheSideToAct = [&] {
         if (thought) out.lastTurn = RecoveredGame::Thought{out.game->position().sideToMove(), *thought};
       };
+      // Whatever comes after an announcement settles it: the action carried out, or the game moved on.
+      if (text.rfind("timecontrol ", 0) != 0) out.engineAction.reset();
       if (text.rfind("action ", 0) == 0) {
         if (thought) out.thinking.push_back({out.game->position().sideToMove(), *thought});
         out.game->play(parseMove(out.game->position(), text.substr(7)));
@@ -266,6 +271,8 @@ RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& l
         if (!thought) throw JournalError("no thinking time");
         if (integerOf(text.substr(9)) != out.game->position().sideToMove()) throw JournalError("not the side to act");
         turnOfTheSideToAct();
+      } else if (text.rfind("engine ", 0) == 0) {
+        out.engineAction = RecoveredGame::Announced{parseMove(out.game->position(), text.substr(7)), thought};
       } else if (text.rfind("timecontrol ", 0) == 0) {
         out.timeControl = text.substr(12);
       } else {

@@ -65,6 +65,9 @@ class GameJournal {
   // The game ends: `thoughtMillis`, if known, is how long the side to act had thought in its turn.
   void recordLossOnTime(int side, std::optional<long> thoughtMillis = std::nullopt);
   void recordTakeback(int plies);
+  // The engine's chosen action, announced for the player to carry out (`thoughtMillis`: how long the
+  // engine thought), so that a restart announces the same one rather than thinking again.
+  void recordEngineAction(const Position& before, const Move& m, std::optional<long> thoughtMillis = std::nullopt);
   void recordResignation(int side, std::optional<long> thoughtMillis = std::nullopt);
   void recordDrawAgreed(std::optional<long> thoughtMillis = std::nullopt);
   // The side to act has thought this long in its turn so far: written now and then, so that a power
@@ -101,6 +104,12 @@ struct RecoveredGame {
   // resignation, a loss on time or an agreed draw (none when no line gives it).
   std::optional<Thought> lastTurn;
   std::optional<std::string> timeControl;  // as journaled ("5+3", "none"); none in older journals
+  // The engine's action announced last and not carried out yet, with the engine's thinking time.
+  struct Announced {
+    Move move;
+    std::optional<long> millis;
+  };
+  std::optional<Announced> engineAction;
   GameJournal journal;                // open for appending after the last good line
 };
 

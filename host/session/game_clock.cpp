@@ -48,6 +48,12 @@ void GameClock::turnTo(int side, Clock::time_point now) {
 }
 
 GameClock::Clock::duration GameClock::finishTurn(Clock::time_point now) {
+  if (handedOver_) {
+    const auto [side, thought] = *handedOver_;
+    handedOver_.reset();
+    ++turns_[static_cast<std::size_t>(side)];
+    return thought;
+  }
   if (running_ < 0) return {};
   const Clock::duration thought = now - since_;
   ++turns_[static_cast<std::size_t>(running_)];
@@ -58,6 +64,16 @@ GameClock::Clock::duration GameClock::finishTurn(Clock::time_point now) {
 void GameClock::stop(Clock::time_point now) {
   if (running_ >= 0) used_[static_cast<std::size_t>(running_)] += now - since_;
   running_ = -1;
+  handedOver_.reset();
+}
+
+GameClock::Clock::duration GameClock::handOver(Clock::time_point now, int next) {
+  if (running_ < 0) return {};
+  const int side = running_;
+  const Clock::duration thought = now - since_;
+  turnTo(next, now);
+  handedOver_ = {side, thought};
+  return thought;
 }
 
 void GameClock::addTurn(int side, Clock::duration thought) {

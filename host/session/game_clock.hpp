@@ -8,6 +8,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/variant.hpp"
@@ -36,6 +37,11 @@ class GameClock {
   // the increment, and stops its clock.
   Clock::duration finishTurn(Clock::time_point now);
   void stop(Clock::time_point now);
+  // The side thinking has chosen its action but it is not on the board yet (the engine's, which the
+  // player carries out): its thinking ends now and `next`'s clock runs, as if the clock had been
+  // pressed. The next finishTurn() credits that turn and returns its thinking, leaving `next`'s
+  // clock running; turnTo() or stop() before then drop the turn unfinished. Returns the thinking.
+  Clock::duration handOver(Clock::time_point now, int next);
   // A journaled action: `side` thought `thought` for it.
   void addTurn(int side, Clock::duration thought);
   // Journaled thinking in a turn that ended without an action (a resignation, a flag, a draw).
@@ -58,6 +64,7 @@ class GameClock {
   std::vector<int> turns_;  // actions finished per side, for the increments
   TimeControl control_;
   int running_ = -1;
+  std::optional<std::pair<int, Clock::duration>> handedOver_;  // handOver's side and thinking
   Clock::time_point since_{};
 };
 

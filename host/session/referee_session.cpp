@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
+#include <utility>
 
 #include "core/board_corrections.hpp"
 #include "core/counted_noun.hpp"
@@ -10,6 +11,7 @@
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
 #include "core/sensor_view.hpp"
+#include "core/time_budget.hpp"
 #include "host/session/action_text.hpp"
 #include "host/session/same_reading.hpp"
 
@@ -91,6 +93,7 @@ void RefereeSession::start() {
       }
       for (const auto& t : recovered.thinking) clock_.addTurn(t.side, std::chrono::milliseconds(t.millis));
       actionMillis_ = recovered.actionMillis;
+      recoveredEngineAction_ = recovered.engineAction;
       lastTurn = recovered.lastTurn;
       how = "resumed from " + options_.journalPath + " after " + countedNoun(game_->actions().size(), "action", "actions");
     } else {
@@ -127,7 +130,8 @@ void RefereeSession::startJournal() {
 }
 
 std::optional<long> RefereeSession::thinkingSoFar(GameClock::Clock::time_point now) const {
-  if (clock_.running() < 0 || !options_.recordTimes) return std::nullopt;
+  // The player's clock runs while the engine's action is carried out: that is no turn of the side to act.
+  if (clock_.running() != game_->position().sideToMove() || !options_.recordTimes) return std::nullopt;
   return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(clock_.turnSoFar(now)).count());
 }
 
@@ -328,18 +332,45 @@ void RefereeSession::afterChange() {
 }
 
 void RefereeSession::announceEngineAction() {
-  engine_.ask(game_->position(), options_.engineMillis, 1, [this](std::vector<Move> best) {
-    if (best.empty()) return;
-    expected_ = best.front();
-    note(SessionEvent::Kind::EngineAction,
-         "the engine plays " + numberedSan(game_->position(), *expected_) + ": carry it out on the board");
-    // The player moved pieces while the engine thought: judge that board now.
-    if (heldForEngine_ && lastSeen_) {
-      heldForEngine_ = false;
-      judge(*lastSeen_, false);
+  // After a restart the engine's action announced before it stands: the board may show it half done.
+  if (const auto recovered = std::exchange(recoveredEngineAction_, std::nullopt)) {
+    if (isLegal(game_->position(), recovered->move)) {
+      clock_.extendTurn(std::chrono::milliseconds(recovered->millis.value_or(0)));
+      announce(recovered->move, true);
+      return;
     }
+  }
+  engine_.ask(game_->position(), engineMillisNow(), 1, [this](std::vector<Move> best) {
+    if (!best.empty()) announce(best.front(), false);
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking");
+}
+
+// With a time control the engine thinks no longer than its clock allows, as the protocols' engine does.
+int RefereeSession::engineMillisNow() const {
+  const TimeControl& control = options_.timeControl;
+  if (!control.counting()) return options_.engineMillis;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(clock_.remaining(options_.engineSide, GameClock::Clock::now()));
+  const int budget = millisForAction(std::max<long long>(1, left.count()), control.increment.count(), kDefaultMovesToGo);
+  return std::min(options_.engineMillis, budget);
+}
+
+// The engine has chosen: its clock stops and the player's runs while the player carries the action
+// out, as if the engine had pressed its clock; the action and the engine's time are journaled.
+void RefereeSession::announce(const Move& chosen, bool journaled) {
+  Position after = game_->position();
+  after.make(chosen);
+  const auto thought = std::chrono::duration_cast<std::chrono::milliseconds>(clock_.handOver(GameClock::Clock::now(), after.sideToMove()));
+  if (journal_ && !journaled)
+    journal_->recordEngineAction(game_->position(), chosen, options_.recordTimes ? std::optional<long>(thought.count()) : std::nullopt);
+  expected_ = chosen;
+  note(SessionEvent::Kind::EngineAction,
+       "the engine plays " + numberedSan(game_->position(), *expected_) + ": carry it out on the board");
+  // The player moved pieces while the engine thought: judge that board now.
+  if (heldForEngine_ && lastSeen_) {
+    heldForEngine_ = false;
+    judge(*lastSeen_, false);
+  }
 }
 
 void RefereeSession::hint() {
@@ -477,7 +508,7 @@ void RefereeSession::checkClock(GameClock::Clock::time_point now) {
 
 void RefereeSession::journalThinking(GameClock::Clock::time_point now) {
   // A recording replayed fast: its clocks measure the program, not the players.
-  if (!journal_ || !options_.recordTimes || clock_.running() < 0 || game_->result().finished()) return;
+  if (!journal_ || !options_.recordTimes || clock_.running() != game_->position().sideToMove() || game_->result().finished()) return;
   const GameClock::Clock::duration soFar = clock_.turnSoFar(now);
   if (soFar - journaledThinking_ < kJournalThinkingEvery) return;
   journaledThinking_ = soFar;

@@ -102,6 +102,8 @@ class RefereeSession {
   void apply(const Explanation& e);
   void afterChange();
   void announceEngineAction();
+  void announce(const Move& chosen, bool journaled);
+  int engineMillisNow() const;
   void judge(const Observation& seen, bool again);
   bool waitingForEngineAction() const;
   void clearPrompts();
@@ -122,6 +124,8 @@ class RefereeSession {
   EngineAdvisor engine_;
   std::optional<Observation> lastSeen_;
   bool heldForEngine_ = false;  // a reading came while the engine thought about its action
+  // The engine's action the journal announced before a restart, announced again as it was.
+  std::optional<RecoveredGame::Announced> recoveredEngineAction_;
   std::vector<Explanation> choices_;
   int proposed_ = 0;
   std::optional<Move> expected_, unexpected_;

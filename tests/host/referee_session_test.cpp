@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "core/movegen.hpp"
 #include "core/pgn.hpp"
@@ -42,6 +43,14 @@ SessionOptions clockedAndJournaled(const std::string& name, const char* timeCont
   std::filesystem::remove(o.journalPath);
   o.timeControl = parseTimeControl(timeControl);
   return o;
+}
+
+// The journal's entries as written, without their checksums.
+std::vector<std::string> journalPayloads(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> payloads;
+  for (std::string line; std::getline(in, line);) payloads.push_back(line.substr(0, line.rfind(" #")));
+  return payloads;
 }
 
 TEST(RefereeSession, TurnsSettledBoardsIntoTheRecord) {
@@ -471,6 +480,47 @@ TEST(RefereeSession, ASideOutOfTimeLosesAndTheClocksSurviveARestart) {
   EXPECT_GE(resumed.session.clock().remaining(1, now), 61s);
   EXPECT_LE(resumed.session.clock().remaining(1, now), 62s);
   std::filesystem::remove(journal);
+}
+
+// Found by an audit of playing against the engine (2026-11-29): with a time control the engine
+// always thought its --engine-ms (and lost on time with 0.1+0 and 5000 ms), its clock ran until the
+// player had carried its action out (10 s journaled for a 200 ms search), and a restart between the
+// announcement and the action let the engine think again and name another action.
+TEST(RefereeSession, AgainstTheEngineItsClockStopsWhenItAnnouncesAndARestartAnnouncesTheSameAction) {
+  using namespace std::chrono_literals;
+  SessionOptions o = clockedAndJournaled("engine-clock.journal", "0.1+0");  // six seconds each
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 5000;
+  std::string announced;
+  {
+    SessionFixture f("chess", o);
+    f.play("e4");
+    ASSERT_TRUE(f.session.engineAction().has_value());
+    announced = san(f.session.game().position(), *f.session.engineAction());
+    // Six seconds left: a share of them (200 ms), not the five seconds asked for.
+    EXPECT_GE(f.session.clock().remaining(1, GameClock::Clock::now()), 5s) << "the engine thought its --engine-ms";
+    EXPECT_EQ(f.session.clock().running(), 0) << "White's clock runs while White carries the engine's action out";
+    const auto frozen = f.session.clock().remaining(1, GameClock::Clock::now());
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(f.session.clock().remaining(1, GameClock::Clock::now()), frozen) << "the engine's clock stopped";
+    EXPECT_LT(f.session.clock().remaining(0, GameClock::Clock::now()), 6s);
+  }  // the power goes before the action is on the board
+  const std::vector<std::string> lines = journalPayloads(o.journalPath);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back().rfind("engine ", 0), 0u) << lines.back();
+  SessionFixture resumed("chess", o);
+  ASSERT_TRUE(resumed.session.engineAction().has_value()) << "announced again at once, without thinking";
+  EXPECT_EQ(san(resumed.session.game().position(), *resumed.session.engineAction()), announced);
+  EXPECT_EQ(resumed.count(K::EngineAction), 1);
+  EXPECT_NE(resumed.lastText(K::EngineAction).find(announced), std::string::npos);
+  resumed.play(announced);
+  EXPECT_EQ(recordSan(resumed.session.game()).back(), announced);
+  // The action's time is the engine's thinking, not the minutes its carrying out took.
+  const std::vector<std::string> after = journalPayloads(o.journalPath);
+  const std::string engineLine = after[after.size() - 2], actionLine = after.back();
+  ASSERT_EQ(actionLine.rfind("action ", 0), 0u) << actionLine;
+  EXPECT_EQ(actionLine.substr(actionLine.find(" t=")), engineLine.substr(engineLine.find(" t="))) << engineLine << " / " << actionLine;
+  std::filesystem::remove(o.journalPath);
 }
 
 // Found by the second audit (2026-11-28, evening): after a kill -9 the side to act had its time of

@@ -239,6 +239,35 @@ TEST_F(Journal, AnEntryForASideThatDoesNotExistIsRefusedWithItsLine) {
   EXPECT_EQ(GameJournal::recover(path_).game->result().reason, "Black resigns");
 }
 
+// The engine's announced action is journaled (2026-11-29), so that a restart announces it again
+// rather than letting the engine think anew and name another; what follows it settles it.
+TEST_F(Journal, TheEnginesAnnouncedActionComesBackUntilSomethingSettlesIt) {
+  const std::string start = journalLine("tessera-journal 1") + journalLine("variant chess") +
+                            journalLine("start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") +
+                            journalLine("action e2e4 t=3000") + journalLine("engine c7c5 t=480");
+  overwrite(start);
+  RecoveredGame announced = GameJournal::read(path_);
+  ASSERT_TRUE(announced.engineAction.has_value());
+  EXPECT_EQ(san(announced.game->position(), announced.engineAction->move), "c5");
+  EXPECT_EQ(announced.engineAction->millis, 480);
+  EXPECT_EQ(announced.game->actions().size(), 1u) << "announced is not played";
+  EXPECT_EQ(announced.thinking.size(), 1u) << "the engine's time counts once, with its action";
+  overwrite(start + journalLine("action c7c5 t=480"));
+  EXPECT_FALSE(GameJournal::read(path_).engineAction.has_value());
+  overwrite(start + journalLine("takeback 1"));
+  EXPECT_FALSE(GameJournal::read(path_).engineAction.has_value());
+  overwrite(start + journalLine("resign 0"));
+  EXPECT_FALSE(GameJournal::read(path_).engineAction.has_value());
+  // An announcement that is no legal action is damage, named with its line.
+  overwrite(start + journalLine("engine e7e4") + journalLine("action e7e5"));
+  try {
+    GameJournal::read(path_);
+    ADD_FAILURE() << "recovered with an illegal announcement";
+  } catch (const JournalError& e) {
+    EXPECT_NE(std::string(e.what()).find("line 6 'engine e7e4'"), std::string::npos) << e.what();
+  }
+}
+
 // Found by an audit (2026-11-28): rebuilding a record (`tessera pgn --journal`) cut the torn line
 // off the journal, so it needed to write a file that a game going on may still be writing, and a
 // read-only journal could not be read at all.
