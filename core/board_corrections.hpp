@@ -12,8 +12,14 @@ namespace tessera {
 // Squares whose reading disagrees with `pos` (cells read with less than `minConfidence` are unknown).
 std::vector<Square> differingSquares(const Position& pos, const Observation& seen, float minConfidence = 0.0f);
 
-// A piece missing here and one too many there of the same side become one Move (nearest pairs
-// first); the rest are Place, Remove, Replace and Surface steps.
-std::vector<Correction> correctionsToRestore(const Position& pos, const Observation& seen, float minConfidence = 0.0f);
+// A piece missing here and one too many there become one Move. Where `onBoard` knows which piece
+// stands on a square, that piece goes only to a square its own kind is missing from (a King taken
+// back from g1 goes to e1, not to the Rook's h1), or else comes off (the Queen of a promotion taken
+// back); a piece not known goes to the nearest square missing one of its side. A piece `onBoard`
+// knows to be the wrong one where the sensor cannot tell (a light Pawn on the square a dark one was
+// captured on, read by occupancy alone) is moved off too. The rest are Place, Remove, Replace and
+// Surface steps; the Removes come first, then the Moves, then the Places they make room for.
+std::vector<Correction> correctionsToRestore(const Position& pos, const Observation& seen, float minConfidence = 0.0f,
+                                             const PiecesOnTheBoard* onBoard = nullptr);
 
 }  // namespace tessera

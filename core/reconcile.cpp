@@ -152,7 +152,7 @@ Verdict reconcile(Position& pos, const Observation& seen, const ReconcileOptions
   if (exact.empty()) {
     verdict.kind = VerdictKind::Mismatch;
     verdict.differing = differingSquares(pos, seen, options.minConfidence);
-    verdict.corrections = correctionsToRestore(pos, seen, options.minConfidence);
+    verdict.corrections = correctionsToRestore(pos, seen, options.minConfidence, options.onBoard);
     int best = scorer.baseDistance();
     for (const Scored& s : scored)
       if (s.explanation.kind == Explanation::Kind::Action) best = std::min(best, s.distance);

@@ -68,6 +68,8 @@ struct Verdict {
   std::vector<Move> nearest;
 };
 
+class PiecesOnTheBoard;
+
 struct ReconcileOptions {
   std::optional<Move> expected;  // the action announced (the engine's reply): anything else is Unexpected
   int maxTakeback = 40;          // how many actions back a takeback may reach
@@ -76,6 +78,9 @@ struct ReconcileOptions {
   // that fit all but one cell are no longer offered beside an exact one. The session passes it
   // when a settled board is read again unchanged.
   bool readTwice = false;
+  // Which piece stands where, as the session followed the board: a Mismatch's corrections then send
+  // each piece to its own square. Nothing: pieces are paired with the nearest squares they may fill.
+  const PiecesOnTheBoard* onBoard = nullptr;
 };
 
 // `pos` is used to try the actions and look back through its history; it is left as it was.

@@ -138,6 +138,7 @@ std::optional<long> RefereeSession::thinkingSoFar(GameClock::Clock::time_point n
 void RefereeSession::onObservation(const Observation& seen) {
   const bool again = lastSeen_ && sameReading(*lastSeen_, seen);
   lastSeen_ = seen;
+  onBoard_.follow(seen, game_->position(), options_.minConfidence);
   // Only the engine's action will be accepted, and it is not known yet: judge when it is.
   if (waitingForEngineAction()) {
     heldForEngine_ = true;
@@ -156,10 +157,12 @@ void RefereeSession::judge(const Observation& seen, bool again) {
   o.minConfidence = options_.minConfidence;
   o.readTwice = again;
   if (expected_ && game_->position().sideToMove() == options_.engineSide) o.expected = expected_;
+  o.onBoard = &onBoard_;
   const Verdict verdict = reconcile(game_->position(), seen, o);
   // A lone misread could make another explanation look exact: wait for the same reading again.
   if (verdict.kind == VerdictKind::Choose && verdict.exactChoices == 1 && !again) return;
   handle(verdict);
+  if (differingSquares(game_->position(), seen, options_.minConfidence).empty()) onBoard_.standAs(game_->position());
 }
 
 void RefereeSession::handle(const Verdict& v) {
@@ -264,7 +267,7 @@ void RefereeSession::showBoardToPutRight() {
   Verdict v;
   v.kind = VerdictKind::Mismatch;
   v.differing = differingSquares(game_->position(), *lastSeen_, options_.minConfidence);
-  v.corrections = correctionsToRestore(game_->position(), *lastSeen_, options_.minConfidence);
+  v.corrections = correctionsToRestore(game_->position(), *lastSeen_, options_.minConfidence, &onBoard_);
   if (!v.differing.empty()) handle(v);
 }
 
@@ -426,6 +429,7 @@ void RefereeSession::choose(int index) {
   }
   boardMatchedOnce_ = true;  // the choices explain what the board shows
   apply(choices_[static_cast<std::size_t>(index)]);
+  onBoard_.standAs(game_->position());  // the piece a Pawn promoted to, say, which no sensor tells
 }
 
 void RefereeSession::overrideEngine() {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/pieces_on_the_board.hpp"
 #include "core/reconcile.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/engine_advisor.hpp"
@@ -123,6 +124,9 @@ class RefereeSession {
   std::optional<GameJournal> journal_;
   EngineAdvisor engine_;
   std::optional<Observation> lastSeen_;
+  // Which piece stands where on the board, followed reading by reading: the guidance to put the
+  // board right sends each piece to its own square with it.
+  PiecesOnTheBoard onBoard_{variant_};
   bool heldForEngine_ = false;  // a reading came while the engine thought about its action
   // The engine's action the journal announced before a restart, announced again as it was.
   std::optional<RecoveredGame::Announced> recoveredEngineAction_;

@@ -1,0 +1,131 @@
+// Putting the board right at the table: after a takeback the pieces still stand as the board was,
+// and the guidance must send each piece to the square its own kind belongs on, even on a board
+// that reads only which squares are occupied.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "host/session/action_text.hpp"
+#include "session_fixture.hpp"
+
+namespace tessera::session {
+namespace {
+
+using K = SessionEvent::Kind;
+
+void setOccupant(Observation& seen, const char* square, Occupant occupant) {
+  seen.at(square[0] - 'a', square[1] - '1').occupant = occupant;
+}
+
+// What the session tells the player to do, one step a line.
+std::vector<std::string> guidance(const RefereeSession& session) {
+  std::vector<std::string> out;
+  for (const Correction& c : session.corrections()) out.push_back(correctionText(session.game().variant(), c));
+  return out;
+}
+
+struct Castling {
+  std::vector<const char*> actions;  // the last is the castling
+  std::vector<std::string> guidance;
+};
+
+// Found by an audit (2026-11-29): after castling was taken back, a board that reads only occupancy
+// was told to move the Rook onto the King's square and the King to the Rook's, the two pieces being
+// paired by nearness alone.
+TEST(RefereeSession, ACastlingTakenBackSendsTheKingAndTheRookEachToItsOwnSquare) {
+  const std::vector<Castling> cases = {
+      {{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"},
+       {"move the piece on g1 back to e1", "move the piece on f1 back to h1"}},
+      {{"d4", "d5", "Nc3", "Nc6", "Bf4", "Bf5", "Qd2", "Qd7", "O-O-O"},
+       {"move the piece on c1 back to e1", "move the piece on d1 back to a1"}},
+      {{"e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "d3", "O-O"},
+       {"move the piece on g8 back to e8", "move the piece on f8 back to h8"}},
+      {{"d4", "d5", "Nc3", "Nc6", "Bf4", "Bf5", "Qd2", "Qd7", "e3", "O-O-O"},
+       {"move the piece on c8 back to e8", "move the piece on d8 back to a8"}},
+  };
+  for (const Castling& c : cases) {
+    SessionFixture f("chess");
+    for (const char* san : c.actions) f.play(san, SensorProfile::Occupancy);
+    ASSERT_EQ(f.session.game().actions().size(), c.actions.size());
+    f.session.takeBack();
+    std::vector<std::string> wanted = c.guidance, given = guidance(f.session);
+    std::sort(wanted.begin(), wanted.end());
+    std::sort(given.begin(), given.end());
+    EXPECT_EQ(given, wanted) << c.actions.back() << " of " << (c.actions.size() % 2 ? "White" : "Black") << ": "
+                             << f.lastText(K::Mismatch);
+  }
+}
+
+// The same audit: once one of the two pieces had been lifted, or put down on a wrong square, the
+// guidance lost track of which piece was which.
+TEST(RefereeSession, APieceOfATakenBackCastlingPutDownWrongIsStillKnownForWhatItIs) {
+  const auto castledAndTakenBack = [](SessionFixture& f) {
+    for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"}) f.play(san, SensorProfile::Occupancy);
+    const Position castled = f.session.game().position();
+    f.session.takeBack();
+    return sensorView(castled, SensorProfile::Occupancy);
+  };
+  // The King is lifted from g1 and, after a while in the air, put down on e2.
+  SessionFixture f("chess");
+  Observation seen = castledAndTakenBack(f);
+  setOccupant(seen, "g1", Occupant::Empty);
+  f.session.onObservation(seen);
+  EXPECT_EQ(guidance(f.session), (std::vector<std::string>{"move the piece on f1 back to h1", "put the White K on e1"}))
+      << f.lastText(K::Mismatch);
+  setOccupant(seen, "e2", Occupant::Occupied);
+  f.session.onObservation(seen);
+  EXPECT_EQ(guidance(f.session),
+            (std::vector<std::string>{"move the piece on e2 back to e1", "move the piece on f1 back to h1"}))
+      << f.lastText(K::Mismatch);
+  // The Rook is lifted from f1 and put down on e2.
+  SessionFixture g("chess");
+  seen = castledAndTakenBack(g);
+  setOccupant(seen, "f1", Occupant::Empty);
+  g.session.onObservation(seen);
+  setOccupant(seen, "e2", Occupant::Occupied);
+  g.session.onObservation(seen);
+  EXPECT_EQ(guidance(g.session),
+            (std::vector<std::string>{"move the piece on g1 back to e1", "move the piece on e2 back to h1"}))
+      << g.lastText(K::Mismatch);
+}
+
+// The same audit: a capture taken back on an occupancy board asked for a second light Pawn on e4 and
+// left the capturer on d5, where the captured Pawn must come back.
+TEST(RefereeSession, ACaptureTakenBackBringsTheCapturedPieceBack) {
+  for (SensorProfile profile : {SensorProfile::Occupancy, SensorProfile::OccupancyAndSide, SensorProfile::Camera}) {
+    SessionFixture f("chess");
+    for (const char* san : {"e4", "d5", "exd5"}) f.play(san, profile);
+    f.session.takeBack();
+    EXPECT_EQ(guidance(f.session),
+              (std::vector<std::string>{"move the piece on d5 back to e4", "put the Black P on d5"}))
+        << sensorProfileName(profile) << ": " << f.lastText(K::Mismatch);
+  }
+}
+
+// Found on the way: en passant taken back, the capturing Pawn was sent to the captured Pawn's square.
+TEST(RefereeSession, AnEnPassantTakenBackSendsTheCapturerBackAndTheCapturedPawnToItsSquare) {
+  SessionFixture f("chess");
+  for (const char* san : {"e4", "a6", "e5", "d5", "exd6"}) f.play(san, SensorProfile::Occupancy);
+  f.session.takeBack();
+  EXPECT_EQ(guidance(f.session), (std::vector<std::string>{"move the piece on d6 back to e5", "put the Black P on d5"}))
+      << f.lastText(K::Mismatch);
+}
+
+// Found on the way: a promotion taken back had the Queen moved back to the Pawn's square.
+TEST(RefereeSession, APromotionTakenBackHasTheQueenTakenOffAndThePawnPutBack) {
+  SessionOptions o;
+  o.startPosition = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+  SessionFixture f("chess", o);
+  f.play("a8=Q", SensorProfile::Occupancy);
+  ASSERT_FALSE(f.session.pendingChoices().empty()) << "the sensor cannot tell which piece it became";
+  f.session.confirm();
+  ASSERT_EQ(f.session.game().actions().size(), 1u);
+  f.session.takeBack();
+  EXPECT_EQ(guidance(f.session), (std::vector<std::string>{"take the piece off a8", "put the White P on a7"}))
+      << f.lastText(K::Mismatch);
+}
+
+}  // namespace
+}  // namespace tessera::session

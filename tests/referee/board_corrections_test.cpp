@@ -1,0 +1,65 @@
+// The guidance to put the board back (core/board_corrections.hpp) with what is known of which piece
+// stands where (core/pieces_on_the_board.hpp), from positions a player really leaves behind.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "core/board_corrections.hpp"
+#include "core/game.hpp"
+#include "core/move_text.hpp"
+#include "core/pieces_on_the_board.hpp"
+#include "core/sensor_view.hpp"
+
+using namespace tessera;
+
+namespace {
+
+// A correction as a short text: "Move g1 e1", "Place e7 P", "Remove a8".
+std::string describe(const Variant& v, const Correction& c) {
+  switch (c.kind) {
+    case Correction::Kind::Move: return "Move " + squareName(c.from) + " " + squareName(c.to);
+    case Correction::Kind::Remove: return "Remove " + squareName(c.from);
+    case Correction::Kind::Place:
+      return "Place " + squareName(c.to) + " " + std::string(1, v.pieces[static_cast<std::size_t>(pieceType(c.piece))].letter);
+    case Correction::Kind::Replace:
+      return "Replace " + squareName(c.to) + " " + std::string(1, v.pieces[static_cast<std::size_t>(pieceType(c.piece))].letter);
+    case Correction::Kind::Surface: return "Surface " + squareName(c.to);
+  }
+  return "?";
+}
+
+// The board still stands after `actions` while the game has them taken back: what `profile` reads,
+// and the guidance back, with the pieces known from that board or without.
+struct TakenBack {
+  std::vector<std::string> knowing, notKnowing;
+};
+TakenBack takenBack(const char* variant, const char* start, std::initializer_list<const char*> played,
+                    std::initializer_list<const char*> withdrawn, SensorProfile profile) {
+  const Variant& v = builtinVariant(variant);
+  Game game = start ? Game(v, start) : Game(v);
+  for (const char* a : played) game.play(parseMove(game.position(), a));
+  Position board = game.position();
+  for (const char* a : withdrawn) board.make(parseMove(board, a));
+  PiecesOnTheBoard onBoard(v);
+  onBoard.standAs(board);
+  const Observation seen = sensorView(board, profile);
+  TakenBack out;
+  for (const Correction& c : correctionsToRestore(game.position(), seen, 0.0f, &onBoard)) out.knowing.push_back(describe(v, c));
+  for (const Correction& c : correctionsToRestore(game.position(), seen)) out.notKnowing.push_back(describe(v, c));
+  return out;
+}
+
+// A piece known on the board is sent back only to a square of its own kind; but a Chameleon is the
+// piece its square makes it, so one that became a Rook on a3 is still the Knight missing from b1.
+TEST(BoardCorrections, AChameleonTakenBackIsSentHomeWhateverItsSquareMadeIt) {
+  const TakenBack knight = takenBack("chameleon-redux", nullptr, {}, {"b1a3"}, SensorProfile::Occupancy);
+  EXPECT_EQ(knight.knowing, std::vector<std::string>{"Move a3 b1"});
+  // A promoted Pawn is not: the Queen comes off and the Pawn goes back.
+  const TakenBack queen = takenBack("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", {}, {"a8=Q"}, SensorProfile::Occupancy);
+  EXPECT_EQ(queen.knowing, (std::vector<std::string>{"Remove a8", "Place a7 P"}));
+  EXPECT_EQ(queen.notKnowing, std::vector<std::string>{"Move a8 a7"}) << "with nothing known, the nearest piece";
+}
+
+}  // namespace
