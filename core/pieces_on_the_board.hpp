@@ -34,12 +34,24 @@ class PiecesOnTheBoard {
   // The piece on `sq`: kEmpty when the square is known to be empty, nothing when it is not known.
   std::optional<PieceCode> at(Square sq) const;
 
+  // Whether the board has shown a position since this began following it: before, nothing is known.
+  bool knowsTheBoard() const { return knowsTheBoard_; }
+
+  // Where the piece in the air that may be `piece` (the last lifted, if several) was lifted from:
+  // nothing when no such piece is in the air.
+  std::optional<Square> liftedFrom(PieceCode piece) const;
+
  private:
+  struct Lifted {
+    std::optional<PieceCode> piece;  // nothing: a piece whose kind was not known
+    Square from;
+  };
   std::optional<PieceCode> putDown(Occupant seen, PieceCode wanted);
 
   const Variant* variant_;
+  bool knowsTheBoard_ = false;
   std::array<std::optional<PieceCode>, kSquareSlots> pieces_{};  // by square
-  std::vector<PieceCode> inTheAir_;  // lifted and not yet put down, oldest first
+  std::vector<Lifted> inTheAir_;  // lifted and not yet put down, oldest first
 };
 
 }  // namespace tessera

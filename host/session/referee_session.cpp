@@ -43,15 +43,26 @@ std::string squareList(const std::vector<Square>& squares) {
   return out;
 }
 
-// The one square where a piece of the side to move stood and the board now shows nothing, when
-// that is the only difference: the player holds that piece in the air.
-std::optional<Square> liftedPiece(const Position& pos, const Observation& seen, const std::vector<Square>& differing) {
+struct LiftedPiece {
+  Square from;  // where the player lifted it
+  Square home;  // where the game has it
+};
+
+// The one square where the game has a piece of the side to move and the board shows nothing, when
+// that is the only difference: the player holds that piece in the air. It was lifted from there,
+// or, after a takeback, from the square it had stood on since; when no such piece was lifted (a
+// capture taken back leaves the capturer's square empty), none is held.
+std::optional<LiftedPiece> liftedPiece(const Position& pos, const Observation& seen, const std::vector<Square>& differing,
+                                       const PiecesOnTheBoard& onBoard) {
   if (differing.size() != 1) return std::nullopt;
   const Square sq = differing.front();
   const PieceCode p = pos.at(sq);
   if (!p || pieceSide(p) != pos.sideToMove()) return std::nullopt;
   if (seen.at(fileOf(sq), rankOf(sq)).occupant != Occupant::Empty) return std::nullopt;
-  return sq;
+  if (!onBoard.knowsTheBoard()) return LiftedPiece{sq, sq};
+  const std::optional<Square> from = onBoard.liftedFrom(p);
+  if (!from) return std::nullopt;
+  return LiftedPiece{*from, sq};
 }
 
 }  // namespace
@@ -222,9 +233,16 @@ void RefereeSession::handle(const Verdict& v) {
       differing_ = v.differing;
       corrections_ = v.corrections;
       asked_.reset();
-      lifted_ = lastSeen_ ? liftedPiece(pos, *lastSeen_, differing_) : std::nullopt;
-      if (lifted_) {
+      const auto lifted = lastSeen_ ? liftedPiece(pos, *lastSeen_, differing_, onBoard_) : std::nullopt;
+      // A piece lifted from its own square is in play: its moves are shown. One lifted elsewhere is
+      // being put back.
+      lifted_.reset();
+      if (lifted && lifted->from == lifted->home) {
+        lifted_ = lifted->from;
         note(SessionEvent::Kind::Mismatch, "piece lifted from " + squareName(*lifted_));
+      } else if (lifted) {
+        note(SessionEvent::Kind::Mismatch,
+             "piece lifted from " + squareName(lifted->from) + ": put it on " + squareName(lifted->home));
       } else {
         std::string how;
         for (const Correction& c : corrections_) how += (how.empty() ? "" : "; ") + correctionText(variant_, c);

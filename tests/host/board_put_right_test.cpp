@@ -127,5 +127,48 @@ TEST(RefereeSession, APromotionTakenBackHasTheQueenTakenOffAndThePawnPutBack) {
       << f.lastText(K::Mismatch);
 }
 
+// Found by the audit (2026-11-29): after a takeback, lifting the piece taken back was reported as
+// lifted from the square it belongs on, not from the one the player lifted it from, and its moves
+// from there were shown as if it were in play.
+TEST(RefereeSession, APieceLiftedAfterATakebackIsNamedByTheSquareItLeftAndWhereItGoes) {
+  SessionFixture f("chess");
+  f.play("e4");
+  Observation seen = sensorView(f.session.game().position(), SensorProfile::Camera);
+  f.session.takeBack();
+  setOccupant(seen, "e4", Occupant::Empty);
+  f.session.onObservation(seen);
+  EXPECT_EQ(f.lastText(K::Mismatch), "piece lifted from e4: put it on e2");
+  EXPECT_FALSE(f.session.liftedFrom().has_value());
+  EXPECT_EQ(f.session.differing().size(), 1u);
+  // Put back on e2 and lifted again, it is a lifted piece in play, its moves shown.
+  f.session.onObservation(sensorView(f.session.game().position(), SensorProfile::Camera));
+  seen = sensorView(f.session.game().position(), SensorProfile::Camera);
+  setOccupant(seen, "e2", Occupant::Empty);
+  f.session.onObservation(seen);
+  EXPECT_EQ(f.lastText(K::Mismatch), "piece lifted from e2");
+  ASSERT_TRUE(f.session.liftedFrom().has_value());
+  EXPECT_EQ(squareName(*f.session.liftedFrom()), "e2");
+
+  // Castling taken back: the Rook put back on h1 first, then the King lifted from g1.
+  SessionFixture g("chess");
+  for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"}) g.play(san, SensorProfile::Occupancy);
+  seen = sensorView(g.session.game().position(), SensorProfile::Occupancy);
+  g.session.takeBack();
+  setOccupant(seen, "f1", Occupant::Empty);
+  g.session.onObservation(seen);
+  setOccupant(seen, "h1", Occupant::Occupied);
+  g.session.onObservation(seen);
+  setOccupant(seen, "g1", Occupant::Empty);
+  g.session.onObservation(seen);
+  EXPECT_EQ(g.lastText(K::Mismatch), "piece lifted from g1: put it on e1");
+
+  // A capture taken back on an occupancy board: only e4 reads wrong, but nothing was lifted from it.
+  SessionFixture h("chess");
+  for (const char* san : {"e4", "d5", "exd5"}) h.play(san, SensorProfile::Occupancy);
+  h.session.takeBack();
+  EXPECT_EQ(h.lastText(K::Mismatch), "the board does not match (e4): move the piece on d5 back to e4; put the Black P on d5");
+  EXPECT_FALSE(h.session.liftedFrom().has_value());
+}
+
 }  // namespace
 }  // namespace tessera::session
