@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 #include "core/board_corrections.hpp"
@@ -63,6 +64,22 @@ std::optional<LiftedPiece> liftedPiece(const Position& pos, const Observation& s
   const std::optional<Square> from = onBoard.liftedFrom(p);
   if (!from) return std::nullopt;
   return LiftedPiece{*from, sq};
+}
+
+// After Take back the pieces are put back from `withdrawn` to `now`; a board half way there (the
+// King on e1 again, the Rook still on f1) can read as a new action (Rf1). It is one only if it
+// changes a square the withdrawn position left as it is, or puts there something else.
+bool isPartWayBack(const Position& now, const Move& action, const Position& withdrawn) {
+  Position after = now;
+  after.make(action);
+  const BoardSize size = now.variant().size;
+  for (int rank = 0; rank < size.ranks; ++rank)
+    for (int file = 0; file < size.files; ++file) {
+      const Square sq = makeSquare(file, rank);
+      const auto cell = [sq](const Position& p) { return std::tuple(p.at(sq), p.paper(sq), p.isWall(sq), p.isVoid(sq)); };
+      if (cell(after) != cell(now) && cell(after) != cell(withdrawn)) return false;
+    }
+  return true;
 }
 
 }  // namespace
@@ -192,7 +209,7 @@ void RefereeSession::handle(const Verdict& v) {
       }
       return;
     case VerdictKind::Action:
-      if (withdrawn_ && v.action == *withdrawn_) {
+      if (withdrawn_ && (v.action == *withdrawn_ || (withdrawnBoard_ && isPartWayBack(pos, v.action, *withdrawnBoard_)))) {
         showBoardToPutRight();
         return;
       }
@@ -423,6 +440,7 @@ void RefereeSession::takeBack() {
       game_->actions().size() >= 2)
     plies = 2;
   const Move first = game_->actions()[game_->actions().size() - static_cast<std::size_t>(plies)];
+  withdrawnBoard_ = game_->position();
   apply({Explanation::Kind::Takeback, Move{}, plies});
   // The pieces still stand as before the takeback: say which to put back, and do not take the board
   // as that action played again.

@@ -144,6 +144,7 @@ class RefereeSession {
   // The first action a Take back command withdrew: until the board is put back, the board still
   // showing it is not that action played again.
   std::optional<Move> withdrawn_;
+  std::optional<Position> withdrawnBoard_;  // the position Take back left the pieces in
   std::vector<std::optional<long>> actionMillis_;  // each action's thinking time, for the record
   std::string message_;
   std::string lastResult_ = "*";

@@ -58,6 +58,27 @@ TEST(RefereeSession, ACastlingTakenBackSendsTheKingAndTheRookEachToItsOwnSquare)
   }
 }
 
+// Found while mending the above (2026-11-29): after Take back, the King put back on e1 first with
+// the Rook still on f1 is exactly the board after Rf1, which was recorded as played. Until the board
+// has matched the game again, what it shows is the takeback being carried out, not a new action.
+TEST(RefereeSession, ABoardHalfWayBackFromATakeBackIsNoNewAction) {
+  for (const SensorProfile profile : {SensorProfile::Occupancy, SensorProfile::Camera}) {
+    SessionFixture f("chess");
+    for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"}) f.play(san, profile);
+    f.session.takeBack();
+    // The King on e1 again, the Rook still on f1: the board after Rf1.
+    const Observation halfWay = f.boardAfter("Rf1", profile);
+    f.session.onObservation(halfWay);
+    f.session.onObservation(halfWay);
+    EXPECT_EQ(f.session.game().actions().size(), 6u) << "recorded " << f.lastText(K::Action);
+    EXPECT_EQ(guidance(f.session), (std::vector<std::string>{"move the piece on f1 back to h1"})) << f.lastText(K::Mismatch);
+    // Once the board is back, actions count again.
+    f.session.onObservation(sensorView(f.session.game().position(), profile));
+    f.play("Rf1", profile);
+    EXPECT_EQ(f.session.game().actions().size(), 7u);
+  }
+}
+
 // The same audit: once one of the two pieces had been lifted, or put down on a wrong square, the
 // guidance lost track of which piece was which.
 TEST(RefereeSession, APieceOfATakenBackCastlingPutDownWrongIsStillKnownForWhatItIs) {
