@@ -76,6 +76,7 @@ void Game::resign(int side) {
   checkTwoPlayerSide(side);
   if (result().finished()) throw std::invalid_argument("the game is over (" + result().reason + ")");
   declared_ = GameResult{side == 0 ? "0-1" : "1-0", sideFullName(*variant_, side) + " resigns"};
+  declaredByPlayers_ = true;
 }
 
 void Game::loseOnTime(int side) {
@@ -83,11 +84,20 @@ void Game::loseOnTime(int side) {
   checkTwoPlayerSide(side);
   if (result().finished()) throw std::invalid_argument("the game is over (" + result().reason + ")");
   declared_ = GameResult{side == 0 ? "0-1" : "1-0", sideFullName(*variant_, side) + " loses on time"};
+  declaredByPlayers_ = false;
 }
 
 void Game::agreeDraw() {
   if (result().finished()) throw std::invalid_argument("the game is over (" + result().reason + ")");
   declared_ = GameResult{"1/2-1/2", "draw agreed"};
+  declaredByPlayers_ = true;
+}
+
+void Game::withdrawResignationOrDraw() {
+  if (!resignedOrDrawAgreed())
+    throw std::invalid_argument(result().finished() ? "the game is over (" + result().reason + "), not by a resignation or an agreed draw"
+                                                    : "no resignation or agreed draw to withdraw: the game goes on");
+  declared_.reset();
 }
 
 GameResult Game::result() {

@@ -41,6 +41,13 @@ class Game {
   void resign(int side);  // two sides only
   void loseOnTime(int side);  // two sides only: `side`'s time ran out
   void agreeDraw();
+  // The result is a resignation or an agreed draw: the players' own word, which they may withdraw
+  // (not a loss on time, nor a result by the rules).
+  bool resignedOrDrawAgreed() const { return declared_ && declaredByPlayers_; }
+  // Withdraws a resignation or an agreed draw made by mistake: the game goes on from the same
+  // position with the same side to act, no action taken back. Throws std::invalid_argument when the
+  // result is no such thing.
+  void withdrawResignationOrDraw();
 
   GameResult result();  // by the rules, or by resignation or agreement
   // Four players: the sides in the order they left the game.
@@ -55,7 +62,8 @@ class Game {
   std::vector<Move> actions_;
   std::vector<int> eliminated_;
   std::vector<int> eliminatedAtPly_;
-  std::optional<GameResult> declared_;  // resignation or agreed draw
+  std::optional<GameResult> declared_;  // resignation, loss on time or agreed draw
+  bool declaredByPlayers_ = false;      // a resignation or an agreed draw
 };
 
 std::string sideLetter(const Variant& v, int side);  // "w"/"b", four players "s" "w" "n" "e"

@@ -142,6 +142,7 @@ void GameJournal::recordResignation(int side, std::optional<long> thoughtMillis)
   append("resign " + std::to_string(side) + timeSuffix(thoughtMillis));
 }
 void GameJournal::recordDrawAgreed(std::optional<long> thoughtMillis) { append("draw" + timeSuffix(thoughtMillis)); }
+void GameJournal::recordWithdrawal() { append("withdraw"); }
 void GameJournal::recordThinking(int side, long millis) {
   append("thinking " + std::to_string(side) + " t=" + std::to_string(millis));
 }
@@ -267,6 +268,10 @@ RecoveredGame GameJournal::parse(const std::string& path, const VariantLookup& l
       } else if (text == "draw") {
         out.game->agreeDraw();
         turnOfTheSideToAct();
+      } else if (text == "withdraw") {
+        // The turn the resignation or draw ended goes on: its thinking stays the last turn's.
+        if (thought) throw JournalError("a withdrawal takes no thinking time");
+        out.game->withdrawResignationOrDraw();
       } else if (text.rfind("thinking ", 0) == 0) {
         if (!thought) throw JournalError("no thinking time");
         if (integerOf(text.substr(9)) != out.game->position().sideToMove()) throw JournalError("not the side to act");

@@ -1,6 +1,6 @@
 #pragma once
 // The live game's journal: one line per event (action with its thinking time, takeback,
-// resignation, loss on time, draw), written and
+// resignation, loss on time, draw, a resignation or draw withdrawn), written and
 // flushed to the disk before the program goes on, so that a power cut loses at most the event in
 // flight. Each line carries a checksum; on restart a torn or garbled last line is dropped with a
 // warning and the game is rebuilt from everything before it. A journal open to be written is
@@ -70,6 +70,9 @@ class GameJournal {
   void recordEngineAction(const Position& before, const Move& m, std::optional<long> thoughtMillis = std::nullopt);
   void recordResignation(int side, std::optional<long> thoughtMillis = std::nullopt);
   void recordDrawAgreed(std::optional<long> thoughtMillis = std::nullopt);
+  // The resignation or agreed draw that ended the game is withdrawn: the game goes on, the side to
+  // act's turn with it.
+  void recordWithdrawal();
   // The side to act has thought this long in its turn so far: written now and then, so that a power
   // cut does not give it that time back.
   void recordThinking(int side, long millis);
@@ -100,8 +103,9 @@ struct RecoveredGame {
   std::vector<Thought> thinking;      // every journaled action's thinking time, taken back or not
   // The thinking time of each action of `game` (those not taken back), where the journal has it.
   std::vector<std::optional<long>> actionMillis;
-  // The side to act's thinking in the turn the journal ends in, unfinished or ended by a
-  // resignation, a loss on time or an agreed draw (none when no line gives it).
+  // The side to act's thinking in the turn the journal ends in, unfinished (a resignation or draw
+  // withdrawn too) or ended by a resignation, a loss on time or an agreed draw (none when no line
+  // gives it).
   std::optional<Thought> lastTurn;
   std::optional<std::string> timeControl;  // as journaled ("5+3", "none"); none in older journals
   // The engine's action announced last and not carried out yet, with the engine's thinking time.

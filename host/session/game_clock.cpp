@@ -58,11 +58,15 @@ GameClock::Clock::duration GameClock::finishTurn(Clock::time_point now) {
   const Clock::duration thought = now - since_;
   ++turns_[static_cast<std::size_t>(running_)];
   stop(now);
+  stopped_.reset();  // it ended with an action
   return thought;
 }
 
 void GameClock::stop(Clock::time_point now) {
-  if (running_ >= 0) used_[static_cast<std::size_t>(running_)] += now - since_;
+  if (running_ >= 0) {
+    used_[static_cast<std::size_t>(running_)] += now - since_;
+    stopped_ = StoppedTurn{running_, now - since_};
+  }
   running_ = -1;
   handedOver_.reset();
 }
@@ -81,7 +85,17 @@ void GameClock::addTurn(int side, Clock::duration thought) {
   ++turns_[static_cast<std::size_t>(side)];
 }
 
-void GameClock::addThinking(int side, Clock::duration thought) { used_[static_cast<std::size_t>(side)] += thought; }
+void GameClock::addThinking(int side, Clock::duration thought) {
+  used_[static_cast<std::size_t>(side)] += thought;
+  stopped_ = StoppedTurn{side, thought};
+}
+
+void GameClock::takeUpStoppedTurn() {
+  if (!stopped_ || stopped_->side != running_) return;
+  used_[static_cast<std::size_t>(running_)] -= stopped_->thought;
+  since_ -= stopped_->thought;
+  stopped_.reset();
+}
 
 void GameClock::extendTurn(Clock::duration thought) {
   if (running_ >= 0) since_ -= thought;

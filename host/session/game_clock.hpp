@@ -36,6 +36,7 @@ class GameClock {
   // The side that was thinking finished an action at `now`: returns how long it thought, credits
   // the increment, and stops its clock.
   Clock::duration finishTurn(Clock::time_point now);
+  // The side thinking stops, its turn ended without an action (a resignation, a flag, a draw).
   void stop(Clock::time_point now);
   // The side thinking has chosen its action but it is not on the board yet (the engine's, which the
   // player carries out): its thinking ends now and `next`'s clock runs, as if the clock had been
@@ -46,6 +47,10 @@ class GameClock {
   void addTurn(int side, Clock::duration thought);
   // Journaled thinking in a turn that ended without an action (a resignation, a flag, a draw).
   void addThinking(int side, Clock::duration thought);
+  // The side thinking now (turnTo) takes up again the turn that last ended without an action
+  // (stop(), addThinking()), when that turn was its own: the time it thought then is in this turn
+  // again, as if the clock had never stopped. For a resignation or an agreed draw withdrawn.
+  void takeUpStoppedTurn();
   // The side thinking now had already thought `thought` in this turn (journaled before a restart).
   void extendTurn(Clock::duration thought);
   // How long the side thinking now has thought in this turn (zero when no clock runs).
@@ -66,6 +71,11 @@ class GameClock {
   int running_ = -1;
   std::optional<std::pair<int, Clock::duration>> handedOver_;  // handOver's side and thinking
   Clock::time_point since_{};
+  struct StoppedTurn {
+    int side;
+    Clock::duration thought;
+  };
+  std::optional<StoppedTurn> stopped_;  // the turn that last ended without an action
 };
 
 }  // namespace tessera::session

@@ -430,6 +430,11 @@ void RefereeSession::hint() {
 }
 
 void RefereeSession::takeBack() {
+  // A Resign or Draw tapped by mistake: only that is taken back.
+  if (game_->resignedOrDrawAgreed()) {
+    withdrawResignationOrDraw();
+    return;
+  }
   if (game_->actions().empty()) {
     note(SessionEvent::Kind::Message, "nothing to take back");
     return;
@@ -446,6 +451,18 @@ void RefereeSession::takeBack() {
   // as that action played again.
   withdrawn_ = first;
   showBoardToPutRight();
+}
+
+void RefereeSession::withdrawResignationOrDraw() {
+  const GameResult withdrawn = game_->result();
+  if (journal_) journal_->recordWithdrawal();
+  game_->withdrawResignationOrDraw();
+  ++revision_;
+  publish(SessionEvent::Kind::Takeback,
+          withdrawn.token == "1/2-1/2" ? "took back the agreed draw" : "took back the resignation (" + withdrawn.reason + ")");
+  afterChange();
+  // The side to act goes on with its turn: the time it thought before is still its turn's.
+  clock_.takeUpStoppedTurn();
 }
 
 void RefereeSession::confirm() {

@@ -49,6 +49,8 @@ class RefereeSession {
   void onObservation(const Observation& seen);
 
   void hint();
+  // Withdraws a resignation or an agreed draw, the game going on as before it; else takes back the
+  // last action (against the engine, the engine's and the player's before it).
   void takeBack();
   void confirm();  // the proposed choice, or the unexpected action instead of the engine's
   void choose(int index);
@@ -109,6 +111,7 @@ class RefereeSession {
   bool waitingForEngineAction() const;
   void clearPrompts();
   void takeBackOnTheBoard(int plies);
+  void withdrawResignationOrDraw();
   void showBoardToPutRight();
   void keepTheFinishedGame();
   void startJournal();

@@ -78,6 +78,10 @@ int main(int argc, char** argv) {
         if (record.result().finished()) break;
       }
       if (game == 1) journal.recordTakeback(2);
+      if (game == 1 && v.sides == 2) {
+        journal.recordDrawAgreed();
+        journal.recordWithdrawal();
+      }
       if (game == 2 && v.sides == 2) journal.recordResignation(1);
       writeJournalSeeds(dir / "journal", std::to_string(index) + "-" + std::to_string(game), contents(journalPath));
       fs::remove(journalPath);

@@ -179,6 +179,12 @@ TEST_F(BrowserTest, ResignSaysWhoResignsAndGoesOnceTheGameIsOver) {
   EXPECT_EQ(page.waitFor("document.body.dataset.asked", "Black resigns?"), "Black resigns?");
   EXPECT_EQ(page.waitFor("document.getElementById('result').textContent", "1-0 Black resigns"), "1-0 Black resigns");
   EXPECT_EQ(page.waitFor("document.getElementById('resign').style.display", "none"), "none");
+  // Since 2026-11-29 Take back withdraws the resignation alone: Resign and Draw come back.
+  page.evaluate("document.getElementById('takeback').click()");
+  EXPECT_EQ(page.waitFor("document.getElementById('result').textContent", ""), "");
+  EXPECT_EQ(page.evaluate("document.getElementById('resign').style.display"), "");
+  EXPECT_EQ(page.evaluate("document.getElementById('draw').style.display"), "");
+  EXPECT_EQ(page.evaluate("document.getElementById('record').textContent.trim()"), "1. e4");
 }
 
 TEST_F(BrowserTest, AnswersAPromotionChoiceWithItsButton) {

@@ -406,6 +406,100 @@ TEST(RefereeSession, AgainstTheEngineResignIsThePlayersAndTheEnginesActionGoesWi
   EXPECT_EQ(four.lastText(K::Message), "no resignation with four players: a side leaves when it cannot act");
 }
 
+// Mended 2026-11-29: Take back after a Resign or Draw tapped by mistake took back an action with
+// it, and before any action could not withdraw it at all.
+TEST(RefereeSession, TakeBackWithdrawsAResignationOrAnAgreedDrawAlone) {
+  SessionFixture f("chess");
+  f.play("e4");
+  f.play("e5");
+  f.session.resign();
+  ASSERT_EQ(f.session.result().reason, "White resigns");
+  f.session.takeBack();
+  EXPECT_FALSE(f.session.result().finished());
+  EXPECT_EQ(recordSan(f.session.game()), (std::vector<std::string>{"e4", "e5"})) << "no action taken back";
+  EXPECT_EQ(f.lastText(K::Takeback), "took back the resignation (White resigns)");
+  EXPECT_EQ(f.lastText(K::Result), "the game goes on");
+  EXPECT_EQ(f.session.resigningSide(), std::optional<int>(0)) << "White is still to act, and may resign";
+  EXPECT_EQ(movesOfRecord(f.session.pgn()), "1. e4 e5 *");
+  f.play("Nf3");
+  EXPECT_EQ(recordSan(f.session.game()).back(), "Nf3");
+
+  SessionFixture fresh("chess");  // before any action
+  fresh.session.agreeDraw();
+  ASSERT_EQ(fresh.session.result().token, "1/2-1/2");
+  fresh.session.takeBack();
+  EXPECT_FALSE(fresh.session.result().finished());
+  EXPECT_EQ(fresh.lastText(K::Takeback), "took back the agreed draw");
+  fresh.play("d4");
+  EXPECT_EQ(recordSan(fresh.session.game()), std::vector<std::string>{"d4"});
+
+  // A result by the rules is no player's word: Take back takes the mating action back, as before.
+  SessionFixture mated("chess");
+  for (const char* san : {"f3", "e5", "g4", "Qh4#"}) mated.play(san);
+  mated.session.takeBack();
+  EXPECT_EQ(recordSan(mated.session.game()), (std::vector<std::string>{"f3", "e5", "g4"}));
+
+  // Against the engine, the player's resignation withdrawn while the engine was to act: it
+  // announces its action again.
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 20;
+  SessionFixture engine("chess", o);
+  engine.play("e4");
+  engine.session.resign();
+  ASSERT_FALSE(engine.session.engineAction().has_value());
+  engine.session.takeBack();
+  EXPECT_EQ(engine.session.game().actions().size(), 1u);
+  EXPECT_TRUE(engine.session.engineAction().has_value());
+  EXPECT_EQ(engine.count(K::EngineAction), 2);
+}
+
+// The same mend: a resignation withdrawn is journaled, so that a game recovered after a power cut
+// goes on, its turn's time as before the resignation.
+TEST(RefereeSession, AWithdrawnResignationStaysWithdrawnThroughARestartWithItsTurnsTime) {
+  using namespace std::chrono_literals;
+  const SessionOptions o = clockedAndJournaled("withdrawn.journal", "1+0");
+  const std::string& journal = o.journalPath;
+  {
+    // Black thought 20 s before resigning; the power went then.
+    Game g(builtinVariant("chess"));
+    GameJournal j = GameJournal::create(journal, g);
+    j.recordTimeControl("1+0");
+    const Move e4 = parseMove(g.position(), "e4");
+    j.recordAction(g.position(), e4, 1000);
+    g.play(e4);
+    j.recordResignation(1, 20000);
+  }
+  {
+    SessionFixture f("chess", o);
+    ASSERT_EQ(f.session.result().reason, "Black resigns");
+    f.session.takeBack();
+    EXPECT_FALSE(f.session.result().finished());
+    EXPECT_EQ(f.session.clock().running(), 1) << "Black's clock runs again";
+    const auto now = GameClock::Clock::now();
+    EXPECT_LE(f.session.clock().remaining(1, now), 40s) << "the 20 s before the resignation still count";
+    EXPECT_GE(f.session.clock().remaining(1, now), 39s);
+    EXPECT_GE(f.session.clock().turnSoFar(now), 20s) << "in Black's turn: its action's time will hold them";
+  }  // and the power goes again
+  {
+    SessionFixture f("chess", o);
+    EXPECT_FALSE(f.session.result().finished()) << "the game goes on, not resigned";
+    EXPECT_EQ(f.session.game().actions().size(), 1u);
+    EXPECT_EQ(f.session.resigningSide(), std::optional<int>(1));
+    const auto now = GameClock::Clock::now();
+    EXPECT_LE(f.session.clock().remaining(1, now), 40s);
+    EXPECT_GE(f.session.clock().remaining(1, now), 39s);
+    f.play("e5");
+    // The turn's time is the action's, before the resignation too.
+    EXPECT_NE(f.session.pgn().find("1... e5 {[%emt 0:00:20]} *"), std::string::npos) << f.session.pgn();
+  }
+  SessionFixture f("chess", o);
+  const auto now = GameClock::Clock::now();
+  EXPECT_LE(f.session.clock().remaining(1, now), 40s) << "the 20 s are e5's now";
+  EXPECT_GE(f.session.clock().remaining(1, now), 39s);
+  std::filesystem::remove(journal);
+}
+
 // Found by an audit (2026-11-28): a second New game (two phones, or a double tap) renamed the
 // fresh, empty journal over the one kept of the game just finished, and nothing held that game.
 TEST(RefereeSession, NewGameKeepsEveryFinishedGamesJournal) {

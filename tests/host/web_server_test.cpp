@@ -2,6 +2,8 @@
 // (Boost.Beast): the page and its board image, live state pushed on every action, the buttons.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -10,6 +12,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <sstream>
 #include <thread>
@@ -260,6 +264,36 @@ TEST(WebPage, AnswersAPromotionChoiceFromThePage) {
   EXPECT_NE(asked.find("a8=N"), std::string::npos);
   page.send("confirm");  // the proposed Queen
   EXPECT_NE(page.until("\"movetext\":\"1. a8=Q+\""), "");
+}
+
+// Mended 2026-11-29: Take back after a Resign tapped by mistake withdraws the resignation alone;
+// the page offers Resign and Draw again and the record written (--pgn) no longer carries the result.
+TEST(WebPage, TakebackWithdrawsAResignationFromThePageAndTheRecord) {
+  const std::string record =
+      (std::filesystem::temp_directory_path() / ("withdrawn-" + std::to_string(::getpid()) + ".pgn")).string();
+  std::filesystem::remove(record);
+  SessionOptions o;
+  o.recordPath = record;
+  ServedTable table("chess", o);
+  const auto written = [&] {
+    table.onLoop([] { return 0; });  // the record is written on the loop, after the state is sent
+    std::ifstream in(record);
+    return movesOfRecord(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+  };
+  PageSocket page(table.port());
+  page.next();
+  table.play("e4");
+  EXPECT_NE(page.until("\"movetext\":\"1. e4\""), "");
+  page.send("resign");
+  const std::string resigned = page.until("\"result\":\"1-0 Black resigns\"");
+  EXPECT_NE(resigned.find("\"resigns\":\"\""), std::string::npos) << "no Resign once the game is over: " << resigned;
+  EXPECT_EQ(written(), "1. e4 1-0");
+  page.send("takeback");
+  const std::string goingOn = page.until("\"result\":\"\"");
+  EXPECT_NE(goingOn.find("\"resigns\":\"Black\""), std::string::npos) << "Resign and Draw are back: " << goingOn;
+  EXPECT_NE(goingOn.find("\"movetext\":\"1. e4\""), std::string::npos) << goingOn;
+  EXPECT_EQ(written(), "1. e4 *");
+  std::filesystem::remove(record);
 }
 
 // Raw bytes to the web port; the reply read until the server closes the connection, or for at most

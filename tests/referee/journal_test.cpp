@@ -9,6 +9,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "core/move_text.hpp"
 #include "core/position_text.hpp"
@@ -123,6 +124,53 @@ TEST_F(Journal, ThinkingOfASideNotToActOrAResignationWithMoreWordsIsRefused) {
     std::ofstream(path_, std::ios::app) << journalLine(entry) << journalLine("draw");
     EXPECT_THROW(GameJournal::recover(path_), JournalError) << entry;
   }
+}
+
+// Since 2026-11-29: a resignation or an agreed draw taken back is journaled ("withdraw"), so that
+// the game comes back going on, in the turn the resignation or draw had ended.
+TEST_F(Journal, AWithdrawnResignationOrDrawComesBackAsAGameGoingOn) {
+  Game g(builtinVariant("chess"));
+  GameJournal j = GameJournal::create(path_, g);
+  j.recordDrawAgreed(3000);
+  g.agreeDraw();
+  j.recordWithdrawal();
+  g.withdrawResignationOrDraw();
+  play(g, j, "e4");
+  j.recordResignation(1, 5000);
+  g.resign(1);
+  j.recordWithdrawal();
+  g.withdrawResignationOrDraw();
+  EXPECT_NE(contents().find("resign 1 t=5000 #"), std::string::npos) << contents();
+  EXPECT_NE(contents().find("\nwithdraw #"), std::string::npos) << contents();
+  const RecoveredGame back = GameJournal::read(path_);
+  EXPECT_FALSE(back.game->result().finished());
+  EXPECT_EQ(back.game->actions(), g.actions());
+  ASSERT_TRUE(back.lastTurn.has_value()) << "Black's turn goes on with the time it thought before resigning";
+  EXPECT_EQ(back.lastTurn->side, 1);
+  EXPECT_EQ(back.lastTurn->millis, 5000);
+}
+
+TEST_F(Journal, AWithdrawalOfNoResignationOrDrawOrWithMoreWordsIsRefused) {
+  const std::string start = journalLine("tessera-journal 1") + journalLine("variant chess") +
+                            journalLine("start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") +
+                            journalLine("action e2e4");
+  const std::pair<std::string, std::string> refused[] = {
+      {journalLine("withdraw"), "line 5 'withdraw': no resignation or agreed draw to withdraw"},
+      {journalLine("flag 1") + journalLine("withdraw"), "line 6 'withdraw': the game is over (Black loses on time)"},
+      {journalLine("resign 1") + journalLine("withdraw 1"), "line 6 'withdraw 1': unknown entry"},
+      {journalLine("resign 1") + journalLine("withdraw t=5"), "line 6 'withdraw t=5': a withdrawal takes no thinking time"},
+  };
+  for (const auto& [entries, message] : refused) {
+    overwrite(start + entries);
+    try {
+      GameJournal::recover(path_);
+      ADD_FAILURE() << "recovered with " << entries;
+    } catch (const JournalError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+  overwrite(start + journalLine("resign 1") + journalLine("withdraw"));
+  EXPECT_FALSE(GameJournal::recover(path_).game->result().finished());
 }
 
 TEST_F(Journal, ThinkingTimesAndALossOnTimeComeBack) {
