@@ -21,8 +21,8 @@ EngineAdvisor::~EngineAdvisor() {
   worker_.join();
 }
 
-std::vector<Move> EngineAdvisor::bestActions(Searcher& searcher, Position& pos, int millis, int lines,
-                                             const std::atomic<bool>* cancel) {
+EngineAdvisor::Advice EngineAdvisor::advise(Searcher& searcher, Position& pos, int millis, int lines,
+                                            const std::atomic<bool>* cancel) {
   MoveList legal;
   generateLegal(pos, legal);
   if (legal.empty()) return {};
@@ -31,32 +31,41 @@ std::vector<Move> EngineAdvisor::bestActions(Searcher& searcher, Position& pos, 
   limits.multiPv = lines;
   limits.cancel = cancel;
   const SearchReport report = searcher.search(pos, limits);
-  std::vector<Move> out;
+  Advice out;
   for (const PvLine& line : report.lines)
-    if (!line.moves.empty()) out.push_back(line.moves.front());
-  if (out.empty()) out.push_back(legal[0]);
+    if (!line.moves.empty()) out.actions.push_back(line.moves.front());
+  if (out.actions.empty()) out.actions.push_back(legal[0]);
+  if (!report.lines.empty()) out.score = report.lines.front().score;
   return out;
 }
 
 void EngineAdvisor::ask(const Position& pos, int millis, int lines, Answer answer) {
+  enqueue(pos, millis, lines, [answer = std::move(answer)](Advice advice) { answer(std::move(advice.actions)); });
+}
+
+void EngineAdvisor::askScore(const Position& pos, int millis, ScoreAnswer answer) {
+  enqueue(pos, millis, 1, [answer = std::move(answer)](Advice advice) { answer(advice.score); });
+}
+
+void EngineAdvisor::enqueue(const Position& pos, int millis, int lines, Deliver deliver) {
   const unsigned generation = ++shared_->generation;
   if (!post_) {
     Position copy = pos;
-    answer(bestActions(searcher_, copy, millis, lines, nullptr));
+    deliver(advise(searcher_, copy, millis, lines, nullptr));
     return;
   }
   waiting_ = true;
   auto shared = shared_;
-  // Wrapped so that an answer arriving after a newer ask() or cancel() is dropped.
-  Answer deliver = [this, shared, generation, answer = std::move(answer)](std::vector<Move> moves) {
+  // Wrapped so that an answer arriving after a newer question or cancel() is dropped.
+  Deliver current = [this, shared, generation, deliver = std::move(deliver)](Advice advice) {
     if (shared->generation != generation) return;
     waiting_ = false;
-    answer(std::move(moves));
+    deliver(std::move(advice));
   };
   {
     std::lock_guard lock(shared->mutex);
     shared->cancel = true;  // the search under way, if any, is for an older question
-    shared->next = Job{pos, millis, lines, generation, std::move(deliver)};
+    shared->next = Job{pos, millis, lines, generation, std::move(current)};
   }
   shared->wake.notify_all();
 }
@@ -80,13 +89,13 @@ void EngineAdvisor::work() {
       job.swap(shared->next);
       shared->cancel = false;
     }
-    std::vector<Move> moves = bestActions(searcher_, job->position, job->millis, job->lines, &shared->cancel);
+    Advice advice = advise(searcher_, job->position, job->millis, job->lines, &shared->cancel);
     {
       std::lock_guard lock(shared->mutex);
       if (shared->quit) return;
     }
     // The task holds only the shared state and the answer; it checks the generation on arrival.
-    post_([answer = std::move(job->answer), moves = std::move(moves)]() mutable { answer(std::move(moves)); });
+    post_([deliver = std::move(job->deliver), advice = std::move(advice)]() mutable { deliver(std::move(advice)); });
   }
 }
 

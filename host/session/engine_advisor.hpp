@@ -1,6 +1,7 @@
 #pragma once
-// The engine as the session uses it: its action for engine mode, and the best few lines as hints,
-// each within a time limit so the table never waits long.
+// The engine as the session uses it: its action for engine mode, the best few lines as hints, and
+// its score of a position (to weigh a draw offer), each within a time limit so the table never
+// waits long.
 //
 // At the table the search runs on a worker thread, so that the event loop keeps reading the board,
 // serving the web page and ticking the clocks while the engine thinks; the answer comes back
@@ -24,6 +25,7 @@ class EngineAdvisor {
   using Task = std::function<void()>;
   using Post = std::function<void(Task)>;  // runs a task on the session's thread
   using Answer = std::function<void(std::vector<Move>)>;
+  using ScoreAnswer = std::function<void(int)>;
 
   explicit EngineAdvisor(Post post = {});
   ~EngineAdvisor();
@@ -34,16 +36,26 @@ class EngineAdvisor {
   // action), given to `answer` on the session's thread. A newer ask() or cancel() drops the answer
   // of an older one: it is never delivered.
   void ask(const Position& pos, int millis, int lines, Answer answer);
+  // The score of the best line of `pos`, in centipawns for its side to act (mate scores near
+  // kMateScore; 0 when it has no action), given to `answer` as ask() gives its moves, and dropped
+  // alike by a newer ask(), askScore() or cancel().
+  void askScore(const Position& pos, int millis, ScoreAnswer answer);
   void cancel();
   bool thinking() const { return waiting_; }
 
  private:
+  // What a search gives: the first move of each best line, and the best line's score.
+  struct Advice {
+    std::vector<Move> actions;
+    int score = 0;
+  };
+  using Deliver = std::function<void(Advice)>;
   struct Job {
     Position position;
     int millis = 0;
     int lines = 1;
     unsigned generation = 0;
-    Answer answer;
+    Deliver deliver;
   };
   // What the worker thread and the session share; the worker holds it alive while it posts.
   struct Shared {
@@ -54,8 +66,8 @@ class EngineAdvisor {
     std::atomic<bool> cancel{false};
     unsigned generation = 0;  // the session's thread only
   };
-  static std::vector<Move> bestActions(Searcher& searcher, Position& pos, int millis, int lines,
-                                       const std::atomic<bool>* cancel);
+  static Advice advise(Searcher& searcher, Position& pos, int millis, int lines, const std::atomic<bool>* cancel);
+  void enqueue(const Position& pos, int millis, int lines, Deliver deliver);
   void work();
 
   Post post_;

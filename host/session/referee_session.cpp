@@ -14,6 +14,7 @@
 #include "core/sensor_view.hpp"
 #include "core/time_budget.hpp"
 #include "host/session/action_text.hpp"
+#include "host/session/draw_offer.hpp"
 #include "host/session/same_reading.hpp"
 
 namespace tessera::session {
@@ -353,6 +354,12 @@ void RefereeSession::apply(const Explanation& e) {
 void RefereeSession::afterChange() {
   journaledThinking_ = {};
   engine_.cancel();  // whatever it was thinking about belongs to the position before
+  // As over the board, a draw offer lapses once the game moves on.
+  if (drawOffered_) {
+    drawOffered_ = false;
+    hintAfterDrawOffer_ = false;
+    note(SessionEvent::Kind::Message, "the draw offer lapses: the game has moved on");
+  }
   heldForEngine_ = false;
   GameResult r = game_->result();
   if (r.finished()) {
@@ -418,6 +425,11 @@ void RefereeSession::hint() {
   }
   if (options_.mode == PlayMode::Engine && game_->position().sideToMove() == options_.engineSide) {
     note(SessionEvent::Kind::Message, "the engine is to act, not you");
+    return;
+  }
+  if (drawOffered_) {
+    hintAfterDrawOffer_ = true;
+    note(SessionEvent::Kind::Message, "the engine is weighing the draw offer: the hint follows");
     return;
   }
   engine_.ask(game_->position(), options_.hintMillis, options_.hintLines, [this](std::vector<Move> best) {
@@ -577,10 +589,46 @@ void RefereeSession::agreeDraw() {
     note(SessionEvent::Kind::Message, variant_.sides != 2 ? "no agreed draw with four players" : "cannot agree a draw now: the game is over");
     return;
   }
+  // Between two players the tap is both players' word; the engine weighs the offer first.
+  if (options_.mode == PlayMode::Engine) {
+    offerDrawToEngine();
+    return;
+  }
+  endInAgreedDraw();
+}
+
+void RefereeSession::endInAgreedDraw() {
   if (journal_) journal_->recordDrawAgreed(thinkingSoFar(GameClock::Clock::now()));
   game_->agreeDraw();
   ++revision_;
   afterChange();
+}
+
+void RefereeSession::offerDrawToEngine() {
+  if (drawOffered_) {
+    note(SessionEvent::Kind::Message, "the engine is weighing the draw offer already");
+    return;
+  }
+  // Weighing drops what the engine was thinking about: a hint is asked again after it (its own
+  // action, when it is to act, is too).
+  hintAfterDrawOffer_ = engine_.thinking() && game_->position().sideToMove() != options_.engineSide;
+  drawOffered_ = true;
+  engine_.askScore(game_->position(), kDrawOfferMillis, [this](int score) { answerDrawOffer(score); });
+  if (drawOffered_) note(SessionEvent::Kind::Message, "the engine weighs the draw offer");
+}
+
+void RefereeSession::answerDrawOffer(int score) {
+  drawOffered_ = false;
+  const int forEngine = game_->position().sideToMove() == options_.engineSide ? score : -score;
+  if (engineTakesTheDraw(forEngine)) {
+    hintAfterDrawOffer_ = false;
+    note(SessionEvent::Kind::Message, "the engine accepts the draw");
+    endInAgreedDraw();
+    return;
+  }
+  note(SessionEvent::Kind::Message, drawDeclinedText(forEngine));
+  if (game_->position().sideToMove() == options_.engineSide && !expected_) announceEngineAction();
+  if (std::exchange(hintAfterDrawOffer_, false)) hint();
 }
 
 void RefereeSession::showActionsFrom(std::optional<Square> sq) {

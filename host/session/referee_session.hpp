@@ -60,6 +60,9 @@ class RefereeSession {
   // Who a Resign resigns for: the player, not the engine, in engine mode; else the side to act.
   // None once the game is over, and with four players (no resignation there).
   std::optional<int> resigningSide() const;
+  // Two players: the game is drawn at once. Against the engine, a draw offer: the engine weighs it
+  // (a short search on its worker thread) and accepts unless it finds itself better off; the game
+  // goes on meanwhile, and the offer lapses once it moves on (an action, a takeback, ...).
   void agreeDraw();
   // A player asks where the piece (or colour square) on `sq` can go, by a tap on the web page's
   // board or the screen: its actions are shown until the position changes or the same square is
@@ -112,6 +115,9 @@ class RefereeSession {
   void clearPrompts();
   void takeBackOnTheBoard(int plies);
   void withdrawResignationOrDraw();
+  void endInAgreedDraw();
+  void offerDrawToEngine();
+  void answerDrawOffer(int score);  // the engine's score for the side to act
   void showBoardToPutRight();
   void keepTheFinishedGame();
   void startJournal();
@@ -133,6 +139,8 @@ class RefereeSession {
   bool heldForEngine_ = false;  // a reading came while the engine thought about its action
   // The engine's action the journal announced before a restart, announced again as it was.
   std::optional<RecoveredGame::Announced> recoveredEngineAction_;
+  bool drawOffered_ = false;    // the engine is weighing the player's draw offer
+  bool hintAfterDrawOffer_ = false;  // a hint the weighing put off
   std::vector<Explanation> choices_;
   int proposed_ = 0;
   std::optional<Move> expected_, unexpected_;

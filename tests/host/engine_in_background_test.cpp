@@ -96,5 +96,51 @@ TEST(EngineInBackground, AHintAboutAnEarlierPositionIsDropped) {
   EXPECT_NE(std::find(legal.begin(), legal.end(), f.session.hintMoves().front()), legal.end());
 }
 
+// Since 2026-11-29 the engine weighs a draw offer on its worker thread: the game goes on meanwhile,
+// an action lapses the offer, and what the weighing interrupted (a hint, its own action) comes after.
+TEST(EngineInBackground, ADrawOfferLapsesWhenAnActionComesWhileTheEngineWeighsIt) {
+  LoopFixture loop;
+  SessionOptions o = thinkingFor(PlayMode::Engine, 50);
+  o.startPosition = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";  // the engine, Black, would take a draw
+  SessionFixture f("chess", o, loop.post());
+  f.session.agreeDraw();
+  EXPECT_TRUE(f.session.engineThinking());
+  EXPECT_EQ(f.lastText(K::Message), "the engine weighs the draw offer");
+  f.play("Qd2");  // the player goes on before the engine answers
+  EXPECT_EQ(f.session.game().actions().size(), 1u);
+  EXPECT_TRUE(f.told("the draw offer lapses: the game has moved on"));
+  loop.runUntil([&] { return f.session.engineAction().has_value(); });
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  // Time for a late answer to the offer, which must not come.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(600);
+  loop.runUntil([&] { return std::chrono::steady_clock::now() > until; });
+  EXPECT_FALSE(f.session.result().finished());
+  EXPECT_FALSE(f.told("the engine accepts"));
+}
+
+TEST(EngineInBackground, AfterADeclinedOfferTheHintOrTheEnginesActionItInterruptedComes) {
+  LoopFixture loop;
+  SessionOptions o = thinkingFor(PlayMode::Engine, 300);
+  o.startPosition = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";  // the engine, Black, has a Queen more
+  SessionFixture hinted("chess", o, loop.post());
+  hinted.session.hint();
+  hinted.session.agreeDraw();
+  hinted.session.hint();  // asked again while the engine weighs
+  loop.runUntil([&] { return hinted.count(K::Hint) > 0; });
+  EXPECT_EQ(hinted.count(K::Hint), 1);
+  EXPECT_FALSE(hinted.session.hintMoves().empty());
+  EXPECT_FALSE(hinted.session.result().finished());
+  EXPECT_TRUE(hinted.told("the engine declines the draw: it scores +"));
+
+  o.startPosition = "3qk3/8/8/8/8/8/8/4K3 b - - 0 1";  // the engine to act, thinking
+  SessionFixture acting("chess", o, loop.post());
+  ASSERT_TRUE(acting.session.engineThinking());
+  acting.session.agreeDraw();
+  loop.runUntil([&] { return acting.session.engineAction().has_value(); });
+  EXPECT_TRUE(acting.session.engineAction().has_value()) << "its action comes after the declined offer";
+  EXPECT_EQ(acting.count(K::EngineAction), 1);
+  EXPECT_FALSE(acting.session.result().finished());
+}
+
 }  // namespace
 }  // namespace tessera::session

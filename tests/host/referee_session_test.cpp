@@ -500,6 +500,60 @@ TEST(RefereeSession, AWithdrawnResignationStaysWithdrawnThroughARestartWithItsTu
   std::filesystem::remove(journal);
 }
 
+// Mended 2026-11-29: against the engine, Draw was agreed at once. The engine now weighs the offer:
+// it accepts when its search finds it no better off, and declines saying how it scores for itself.
+TEST(RefereeSession, AgainstTheEngineADrawOfferIsWeighedByTheEngine) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;  // the engine plays Black
+  o.engineMillis = 20;
+  o.journalPath = tempPath("declined.journal");
+  std::filesystem::remove(o.journalPath);
+  o.startPosition = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";  // Black, the engine, has a Queen more
+  SessionFixture better("chess", o);
+  better.session.agreeDraw();
+  EXPECT_FALSE(better.session.result().finished());
+  const std::string declined = better.lastText(K::Message);
+  EXPECT_EQ(declined.rfind("the engine declines the draw: it scores +", 0), 0u) << declined;
+  EXPECT_NE(declined.find(" for itself"), std::string::npos) << declined;
+  better.play("Kf2");
+  EXPECT_EQ(better.session.game().actions().size(), 1u) << "the game goes on";
+  EXPECT_TRUE(better.session.engineAction().has_value());
+  {
+    std::ifstream in(o.journalPath);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text.find("\ndraw"), std::string::npos) << "a declined offer is no draw: " << text;
+  }
+  std::filesystem::remove(o.journalPath);
+
+  o.journalPath = tempPath("accepted.journal");
+  std::filesystem::remove(o.journalPath);
+  o.startPosition = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";  // now White, the player, has the Queen
+  SessionFixture worse("chess", o);
+  worse.session.agreeDraw();
+  EXPECT_EQ(worse.session.result().token, "1/2-1/2");
+  EXPECT_EQ(worse.session.result().reason, "draw agreed");
+  EXPECT_TRUE(worse.told("the engine accepts the draw"));
+  EXPECT_EQ(GameJournal::read(o.journalPath).game->result().reason, "draw agreed") << "an accepted draw is journaled";
+  std::filesystem::remove(o.journalPath);
+
+  // The engine to act, with a mate in one: it says so.
+  o.journalPath.clear();
+  o.startPosition = "r6k/8/8/8/8/8/5PPP/6K1 b - - 0 1";
+  SessionFixture mating("chess", o);
+  ASSERT_TRUE(mating.session.engineAction().has_value());
+  mating.session.agreeDraw();
+  EXPECT_EQ(mating.lastText(K::Message), "the engine declines the draw: it mates in 1");
+  EXPECT_FALSE(mating.session.result().finished());
+  EXPECT_TRUE(mating.session.engineAction().has_value()) << "its action still stands";
+
+  // Two players: both tapped it, the game is drawn at once, whatever the position.
+  SessionOptions referee;
+  referee.startPosition = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";
+  SessionFixture players("chess", referee);
+  players.session.agreeDraw();
+  EXPECT_EQ(players.session.result().reason, "draw agreed");
+}
+
 // Found by an audit (2026-11-28): a second New game (two phones, or a double tap) renamed the
 // fresh, empty journal over the one kept of the game just finished, and nothing held that game.
 TEST(RefereeSession, NewGameKeepsEveryFinishedGamesJournal) {

@@ -39,6 +39,12 @@ struct SessionFixture {
     for (const auto& e : events) n += e.kind == kind;
     return n;
   }
+  // Some event's text begins with `beginning`.
+  bool told(const std::string& beginning) const {
+    for (const auto& e : events)
+      if (e.text.rfind(beginning, 0) == 0) return true;
+    return false;
+  }
   std::string lastText(SessionEvent::Kind kind) const {
     for (auto it = events.rbegin(); it != events.rend(); ++it)
       if (it->kind == kind) return it->text;
