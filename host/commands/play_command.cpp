@@ -103,6 +103,7 @@ cli::Command playCommand() {
             });
             table.session.engineMillis = checking("engine-ms", [&] { return static_cast<int>(options.integer("engine-ms", 500, 10, 60000)); });
             table.session.autoChoose = options.has("auto-choose");
+            table.session.sensorsSeePiecesOnly = input.kind == "link" || input.kind == "gpio";
             checking("time-control", [&] {
               try {
                 table.session.timeControl = session::parseTimeControl(options.value("time-control", "none"));

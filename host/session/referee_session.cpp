@@ -143,6 +143,7 @@ void RefereeSession::start() {
   lastResult_ = game_->result().token;
   publish(SessionEvent::Kind::GameStarted, game_->variant().title + ": " + how);
   for (const auto& w : warnings_) publish(SessionEvent::Kind::Message, w);
+  sayWhatTheSensorsCannotSee();
   afterChange();
   // The turn the journal ended in: its thinking counts, as if the program had never stopped.
   if (lastTurn) {
@@ -196,6 +197,10 @@ void RefereeSession::judge(const Observation& seen, bool again) {
 
 void RefereeSession::handle(const Verdict& v) {
   const Position& pos = game_->position();
+  if (choicesAreHiddenActions_) {
+    if (v.kind == VerdictKind::Unchanged) return;  // an action the sensors cannot see may be under way
+    withdrawHiddenActions();
+  }
   switch (v.kind) {
     case VerdictKind::Unchanged:
       boardMatchedOnce_ = true;
@@ -409,8 +414,9 @@ void RefereeSession::announce(const Move& chosen, bool journaled) {
   if (journal_ && !journaled)
     journal_->recordEngineAction(game_->position(), chosen, options_.recordTimes ? std::optional<long>(thought.count()) : std::nullopt);
   expected_ = chosen;
-  note(SessionEvent::Kind::EngineAction,
-       "the engine plays " + numberedSan(game_->position(), *expected_) + ": carry it out on the board");
+  note(SessionEvent::Kind::EngineAction, "the engine plays " + numberedSan(game_->position(), *expected_) +
+                                             (enginesActionIsHidden() ? ": carry it out on the board, then confirm"
+                                                                      : ": carry it out on the board"));
   // The player moved pieces while the engine thought: judge that board now.
   if (heldForEngine_ && lastSeen_) {
     heldForEngine_ = false;
@@ -478,7 +484,9 @@ void RefereeSession::withdrawResignationOrDraw() {
 }
 
 void RefereeSession::confirm() {
-  if (!choices_.empty()) {
+  if (enginesActionIsHidden()) {
+    apply({Explanation::Kind::Action, *expected_, 0});
+  } else if (!choices_.empty()) {
     choose(proposed_);
   } else if (unexpected_) {
     overrideEngine();
@@ -492,8 +500,25 @@ void RefereeSession::choose(int index) {
     note(SessionEvent::Kind::Message, "no choice " + std::to_string(index + 1));
     return;
   }
+  const Explanation chosen = choices_[static_cast<std::size_t>(index)];
+  // An action the sensors cannot see, chosen on the engine's turn, is the engine's only if it is the
+  // one announced; another is unexpected, as on the board.
+  if (choicesAreHiddenActions_ && onTheEnginesTurn()) {
+    if (!expected_) {
+      note(SessionEvent::Kind::Message, "the engine is thinking: wait for its action");
+      return;
+    }
+    if (chosen.move != *expected_) {
+      const Position& pos = game_->position();
+      withdrawHiddenActions();
+      unexpected_ = chosen.move;
+      note(SessionEvent::Kind::Unexpected, "the engine plays " + numberedSan(pos, *expected_) + ", you chose " +
+                                               numberedSan(pos, chosen.move) + ": choose the engine's action or override");
+      return;
+    }
+  }
   boardMatchedOnce_ = true;  // the choices explain what the board shows
-  apply(choices_[static_cast<std::size_t>(index)]);
+  apply(chosen);
   onBoard_.standAs(game_->position());  // the piece a Pawn promoted to, say, which no sensor tells
 }
 
@@ -527,6 +552,7 @@ void RefereeSession::newGame() {
   lastResult_ = "*";
   ++revision_;
   publish(SessionEvent::Kind::GameStarted, game_->variant().title + ": new game");
+  sayWhatTheSensorsCannotSee();
   afterChange();
 }
 
@@ -637,6 +663,7 @@ void RefereeSession::showActionsFrom(std::optional<Square> sq) {
     if (!asked_) return;  // nothing shown to hide
     const Square was = *asked_;
     asked_.reset();
+    if (choicesAreHiddenActions_) withdrawHiddenActions();
     note(SessionEvent::Kind::Message, "actions from " + squareName(was) + " hidden");
     return;
   }
@@ -648,10 +675,11 @@ void RefereeSession::showActionsFrom(std::optional<Square> sq) {
     note(SessionEvent::Kind::Message, "first put the board right (" + squareList(differing_) + ")");
     return;
   }
-  if (!choices_.empty()) {
+  if (!choices_.empty() && !choicesAreHiddenActions_) {
     note(SessionEvent::Kind::Message, "first choose which action it was");
     return;
   }
+  if (choicesAreHiddenActions_) withdrawHiddenActions();  // another square's
   const std::string side = sideFullName(variant_, pos.sideToMove());
   const auto sortedNames = [&](const std::vector<Move>& actions) {
     std::vector<std::string> names;
@@ -671,7 +699,75 @@ void RefereeSession::showActionsFrom(std::optional<Square> sq) {
   asked_ = sq;
   std::string text = side + " from " + squareName(*sq) + ":";
   for (std::size_t i = 0; i < names.size(); ++i) text += (i ? ", " : " ") + names[i];
-  note(SessionEvent::Kind::Message, text);
+  note(SessionEvent::Kind::Message, text + offerHiddenActionsFrom(*sq));
+}
+
+// The legal actions the present reading cannot tell from no change at all (a Tile dropped on an
+// empty square, seen by a sensor board): the board never shows them, so the player enters them.
+std::vector<Move> RefereeSession::hiddenActions() {
+  // Before the board's first reading (of the game, or since New game) a sensor board is taken to
+  // show the position: it sends nothing until a piece moves.
+  Observation seen;
+  if (lastSeen_) seen = *lastSeen_;
+  else if (options_.sensorsSeePiecesOnly) seen = sensorView(game_->position(), SensorProfile::Occupancy);
+  else return {};
+  ReconcileOptions o;
+  o.minConfidence = options_.minConfidence;
+  const Verdict v = reconcile(game_->position(), seen, o);
+  return v.kind == VerdictKind::Unchanged ? v.hiddenActions : std::vector<Move>{};
+}
+
+bool RefereeSession::onTheEnginesTurn() const {
+  return options_.mode == PlayMode::Engine && game_->position().sideToMove() == options_.engineSide;
+}
+
+// The engine's announced action is one the board cannot show: the player carries it out and confirms.
+bool RefereeSession::enginesActionIsHidden() {
+  if (!onTheEnginesTurn() || !expected_) return false;
+  const std::vector<Move> hidden = hiddenActions();
+  return std::find(hidden.begin(), hidden.end(), *expected_) != hidden.end();
+}
+
+// Offers the actions from `sq` that the sensors cannot see as the choices; returns what to add to
+// the message naming them, or nothing when there are none.
+std::string RefereeSession::offerHiddenActionsFrom(Square sq) {
+  Position& pos = game_->position();
+  std::vector<Move> fromSquare = legalActionsFrom(pos, sq);
+  const std::vector<Move> shifts = sectorShiftsFrom(pos, sq);
+  fromSquare.insert(fromSquare.end(), shifts.begin(), shifts.end());
+  const std::vector<Move> hidden = hiddenActions();
+  std::vector<Explanation> offered;
+  std::string names;
+  for (const Move& m : fromSquare) {
+    if (std::find(hidden.begin(), hidden.end(), m) == hidden.end()) continue;
+    offered.push_back({Explanation::Kind::Action, m, 0});
+    names += (names.empty() ? "" : ", ") + san(pos, m);
+  }
+  if (offered.empty()) return "";
+  choices_ = std::move(offered);
+  choicesAreHiddenActions_ = true;
+  proposed_ = 0;
+  for (std::size_t i = 0; i < choices_.size(); ++i)
+    if (expected_ && onTheEnginesTurn() && choices_[i].move == *expected_) proposed_ = static_cast<int>(i);
+  return "; the sensors cannot see " + names + ": carry " + (choices_.size() == 1 ? "it" : "one") +
+         " out, then choose it";
+}
+
+void RefereeSession::withdrawHiddenActions() {
+  choices_.clear();
+  choicesAreHiddenActions_ = false;
+}
+
+// A sensor board never sees the terrain: say so at the start, with how its actions are entered.
+void RefereeSession::sayWhatTheSensorsCannotSee() {
+  std::string unseen;
+  if (variant_.hasTiles()) unseen = "Tiles and Anti-Tiles";
+  else if (variant_.hasPaperColours()) unseen = "the paper colour squares";
+  else if (variant_.hasSectors()) unseen = "the shift of a sector with no piece on it";
+  if (!options_.sensorsSeePiecesOnly || unseen.empty()) return;
+  note(SessionEvent::Kind::Message,
+       "the board's sensors see the pieces, not " + unseen +
+           ": carry out such an action, then tap its square and choose it (the engine's: carry it out, then confirm)");
 }
 
 std::optional<Square> RefereeSession::actionsShownFrom() const {
@@ -709,6 +805,7 @@ std::vector<std::string> RefereeSession::choiceTexts() const {
 
 void RefereeSession::clearPrompts() {
   choices_.clear();
+  choicesAreHiddenActions_ = false;
   unexpected_.reset();
   hints_.clear();
   differing_.clear();

@@ -36,6 +36,10 @@ struct SessionOptions {
   // Each action's thinking time in the record ("[%emt 0:00:12]"); off for a recording replayed
   // faster than real time, whose times mean nothing.
   bool recordTimes = true;
+  // The board is read by a sensor board (link or GPIO), which senses the pieces and never a Tile,
+  // a paper colour square or an empty sector: the game's start says how such actions are entered,
+  // and before its first reading the board is taken to show the game's position.
+  bool sensorsSeePiecesOnly = false;
 };
 
 class RefereeSession {
@@ -52,7 +56,9 @@ class RefereeSession {
   // Withdraws a resignation or an agreed draw, the game going on as before it; else takes back the
   // last action (against the engine, the engine's and the player's before it).
   void takeBack();
-  void confirm();  // the proposed choice, or the unexpected action instead of the engine's
+  // The engine's announced action when the board cannot show it (carried out, then confirmed), else
+  // the proposed choice, or the unexpected action instead of the engine's.
+  void confirm();
   void choose(int index);
   void overrideEngine();  // engine mode: accept the action on the board instead of the engine's
   void newGame();
@@ -66,7 +72,9 @@ class RefereeSession {
   void agreeDraw();
   // A player asks where the piece (or colour square) on `sq` can go, by a tap on the web page's
   // board or the screen: its actions are shown until the position changes or the same square is
-  // asked again. No square: stop showing them.
+  // asked again. No square: stop showing them. Those of its actions the sensors cannot see (a Tile
+  // dropped there, seen by a sensor board) are offered as the choices, for the player to carry
+  // one out and choose it.
   void showActionsFrom(std::optional<Square> sq);
   // With a time control: the side to act whose time ran out loses. Every few seconds the side to
   // act's thinking goes into the journal. Call every few tenths of a second.
@@ -118,6 +126,12 @@ class RefereeSession {
   void endInAgreedDraw();
   void offerDrawToEngine();
   void answerDrawOffer(int score);  // the engine's score for the side to act
+  std::vector<Move> hiddenActions();
+  bool enginesActionIsHidden();
+  std::string offerHiddenActionsFrom(Square sq);
+  void withdrawHiddenActions();
+  bool onTheEnginesTurn() const;
+  void sayWhatTheSensorsCannotSee();
   void showBoardToPutRight();
   void keepTheFinishedGame();
   void startJournal();
@@ -143,6 +157,9 @@ class RefereeSession {
   bool hintAfterDrawOffer_ = false;  // a hint the weighing put off
   std::vector<Explanation> choices_;
   int proposed_ = 0;
+  // The choices are a tapped square's actions the sensors cannot see, not explanations of a reading:
+  // a reading of the board unchanged leaves them offered.
+  bool choicesAreHiddenActions_ = false;
   std::optional<Move> expected_, unexpected_;
   std::vector<Move> hints_;
   std::vector<Square> differing_;

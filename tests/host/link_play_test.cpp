@@ -1,16 +1,21 @@
 // `tessera play --input link:PORT` with the board firmware on the far end of a pseudo-terminal
 // (tests/link/simulated_board.*): pieces moved on the switch board become the record, a capture
-// is confirmed by the second reading, and a lifted piece lights its destinations on the LEDs.
+// is confirmed by the second reading, a lifted piece lights its destinations on the LEDs, and an
+// action the board cannot see (the engine's Tile drop) is carried out and confirmed from the page.
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <thread>
 
 #include "simulated_board.hpp"
@@ -109,6 +114,77 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
     EXPECT_FALSE(green(shown.back(), 1, 2)) << "b3 is no Knight move";
   }
 
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(log);
+  fs::remove_all(dir);
+}
+
+// `tessera play ARGS` in a child process, its output in `log`.
+pid_t startTessera(const std::vector<std::string>& args, const fs::path& log) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, 1);
+    ::dup2(fd, 2);
+    for (int other = 3; other < 1024; ++other) ::close(other);
+    tessera::testing::execTessera(args);
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// A button of the web page pressed: `command` posted to the page's /command.
+void pressButton(int port, const std::string& command) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  const std::string request = "POST /command HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                              "\r\nContent-Length: " + std::to_string(command.size()) + "\r\nConnection: close\r\n\r\n" + command;
+  ASSERT_EQ(::write(fd, request.data(), request.size()), static_cast<ssize_t>(request.size()));
+  char reply[512];
+  while (::read(fd, reply, sizeof reply) > 0) {
+  }
+  ::close(fd);
+}
+
+// Found by an audit of playing against the engine (2026-11-29): the board cannot see a Tile, so
+// the engine's Tile drop was announced and never accepted, and the game stood still for ever.
+TEST(PlayOverTheLink, TheEnginesTileDropIsCarriedOutAndConfirmed) {
+  const fs::path dir = fs::temp_directory_path() / ("tessera-linktiles-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  testing::SimulatedBoard board(dir / "board-tty", tessera::testing::quickBoardConfig());
+  for (int file = 0; file < 8; ++file)
+    for (int rank : {0, 1, 6, 7}) board.setOccupied(file, rank, true);
+  const fs::path pgn = dir / "game.pgn", log = dir / "play.log";
+  const pid_t pid = startTessera({"play", "--variant", "tiled-squares", "--input", "link:" + board.devicePath(), "--mode",
+                                  "engine", "--engine-side", "white", "--engine-ms", "50", "--http", "0", "--pgn", pgn.string()},
+                                 log);
+  std::smatch announced;
+  const std::regex announcement("engine: the engine plays 1\\. (\\S+): carry it out on the board, then confirm");
+  std::string text;
+  EXPECT_TRUE(waitUntil([&] {
+    text = readFile(log);
+    return std::regex_search(text, announced, announcement);
+  })) << text;
+  EXPECT_NE(text.find("message: the board's sensors see the pieces, not Tiles and Anti-Tiles"), std::string::npos) << text;
+  std::smatch page;
+  if (announced.size() == 2 && std::regex_search(text, page, std::regex("web page: http://localhost:(\\d+)/"))) {
+    const std::string action = announced[1];
+    pressButton(std::stoi(page[1]), "confirm");
+    EXPECT_TRUE(waitUntil([&] {
+      try {
+        return movesOfRecord(readFile(pgn)) == "1. " + action + " *";
+      } catch (const std::exception&) {
+        return false;
+      }
+    })) << readFile(log);
+  }
   ::kill(pid, SIGTERM);
   int status = 0;
   ::waitpid(pid, &status, 0);

@@ -1,0 +1,104 @@
+// Playing at the table against the engine and with a sensor board, as an audit of playing against
+// the engine (2026-11-29) found it: actions the sensors cannot see (a Tile, a paper colour square)
+// are entered by the player, the engine's own promotion is not asked about, and Take back with four
+// players takes back the engine's action only with the one before it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/movegen.hpp"
+#include "host/session/action_text.hpp"
+#include "host/web/session_commands.hpp"
+#include "record_moves.hpp"
+#include "session_fixture.hpp"
+
+namespace tessera::session {
+namespace {
+
+using K = SessionEvent::Kind;
+
+Square square(const RefereeSession& s, const char* name) { return *parseSquare(name, s.game().variant().size); }
+
+// The index of the choice offered as `text` ("1. T@c3"), or -1.
+int choiceNamed(const RefereeSession& s, const std::string& text) {
+  const auto texts = s.choiceTexts();
+  const auto it = std::find(texts.begin(), texts.end(), text);
+  return it == texts.end() ? -1 : static_cast<int>(it - texts.begin());
+}
+
+// The board as a sensor board (occupancy only) reads the game's position, read twice.
+void readTheBoard(SessionFixture& f, SensorProfile profile = SensorProfile::Occupancy) {
+  const Observation seen = sensorView(f.session.game().position(), profile);
+  f.session.onObservation(seen);
+  f.session.onObservation(seen);
+}
+
+// A sensor board never sees a Tile: the player taps the square of a Tile dropped and chooses the
+// drop; the engine's Tile drop is carried out and confirmed, and another chosen instead is unexpected.
+TEST(RefereeSession, TileDropsTheSensorsCannotSeeAreChosenOnATappedSquareAndTheEnginesConfirmed) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 20;
+  o.sensorsSeePiecesOnly = true;
+  SessionFixture f("tiled-squares", o);  // the engine plays Black
+  EXPECT_EQ(f.lastText(K::Message),
+            "the board's sensors see the pieces, not Tiles and Anti-Tiles: carry out such an action, then tap its "
+            "square and choose it (the engine's: carry it out, then confirm)");
+  readTheBoard(f);
+  f.session.showActionsFrom(square(f.session, "c3"));
+  EXPECT_EQ(f.session.choiceTexts(), (std::vector<std::string>{"1. T@c3", "1. X@c3"}));
+  EXPECT_EQ(f.lastText(K::Message), "White from c3: T@c3, X@c3; the sensors cannot see T@c3, X@c3: carry one out, then choose it");
+  readTheBoard(f);  // the board read again, unchanged: the offer stands
+  ASSERT_EQ(choiceNamed(f.session, "1. T@c3"), 0);
+  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1"), "");
+  EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"T@c3"});
+
+  // The engine's reply is a drop too (no Black piece can move over the void).
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  std::string engines = numberedSan(f.session.game().position(), *f.session.engineAction());
+  EXPECT_EQ(f.lastText(K::EngineAction), "the engine plays " + engines + ": carry it out on the board, then confirm");
+  f.session.confirm();
+  EXPECT_EQ(recordSan(f.session.game()).size(), 2u);
+  EXPECT_EQ(f.lastText(K::Action), engines);
+
+  // White drops a Tile on e3; on the engine's turn, a drop chosen other than its action is unexpected.
+  f.session.showActionsFrom(square(f.session, "e3"));
+  f.session.choose(choiceNamed(f.session, "2. T@e3"));
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  engines = numberedSan(f.session.game().position(), *f.session.engineAction());
+  for (const char* name : {"a6", "h6", "a5", "h5"}) {
+    f.session.showActionsFrom(square(f.session, name));
+    if (!f.session.pendingChoices().empty() && f.session.choiceTexts()[0] != engines) break;
+  }
+  ASSERT_FALSE(f.session.pendingChoices().empty()) << f.lastText(K::Message);
+  const std::string instead = f.session.choiceTexts()[0];
+  f.session.choose(0);
+  EXPECT_EQ(f.lastText(K::Unexpected), "the engine plays " + engines + ", you chose " + instead +
+                                           ": choose the engine's action or override");
+  EXPECT_EQ(recordSan(f.session.game()).size(), 3u) << "the other drop is not recorded";
+  f.session.overrideEngine();
+  EXPECT_EQ(f.lastText(K::Action), instead);
+}
+
+// Shifting Sands' first turns are colour drops, which a sensor board cannot see; a camera sees the
+// paper squares, so there a tap offers nothing to choose.
+TEST(RefereeSession, ColourDropsTheSensorsCannotSeeAreChosenOnATappedSquare) {
+  SessionFixture f("shifting-sands");
+  readTheBoard(f, SensorProfile::OccupancyAndSide);
+  f.session.showActionsFrom(square(f.session, "a2"));  // a Pawn, whose moves the board shows
+  EXPECT_TRUE(f.session.pendingChoices().empty());
+  f.session.showActionsFrom(square(f.session, "b3"));
+  const int yellow = choiceNamed(f.session, "1. Y@b3");
+  ASSERT_GE(yellow, 0) << f.lastText(K::Message);
+  EXPECT_EQ(f.session.pendingChoices().size(), 6u) << "one drop of each paper colour";
+  f.session.choose(yellow);
+  EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"Y@b3"});
+
+  SessionFixture camera("shifting-sands");
+  readTheBoard(camera, SensorProfile::Camera);
+  camera.session.showActionsFrom(square(camera.session, "b3"));
+  EXPECT_TRUE(camera.session.pendingChoices().empty()) << "a camera sees a colour dropped";
+}
+
+}  // namespace
+}  // namespace tessera::session
