@@ -189,8 +189,9 @@ void RefereeSession::judge(const Observation& seen, bool again) {
   if (expected_ && game_->position().sideToMove() == options_.engineSide) o.expected = expected_;
   o.onBoard = &onBoard_;
   const Verdict verdict = reconcile(game_->position(), seen, o);
-  // A lone misread could make another explanation look exact: wait for the same reading again.
-  if (verdict.kind == VerdictKind::Choose && verdict.exactChoices == 1 && !again) return;
+  // A lone misread could make another explanation look exact: wait for the same reading again
+  // (before taking the engine's action among several exact ones too).
+  if (verdict.kind == VerdictKind::Choose && !again && (verdict.exactChoices == 1 || announcedActionFits(verdict))) return;
   handle(verdict);
   if (differingSquares(game_->position(), seen, options_.minConfidence).empty()) onBoard_.standAs(game_->position());
 }
@@ -235,6 +236,13 @@ void RefereeSession::handle(const Verdict& v) {
       return;
     }
     case VerdictKind::Choose: {
+      // The board shows the engine's action, and others it cannot tell from it (the piece a Pawn
+      // promoted to, seen by a sensor board): it is the engine's.
+      if (announcedActionFits(v)) {
+        boardMatchedOnce_ = true;
+        apply({Explanation::Kind::Action, *expected_, 0});
+        return;
+      }
       if (choices_ == v.choices) return;  // already asked
       choices_ = v.choices;
       proposed_ = v.defaultChoice;
@@ -501,9 +509,9 @@ void RefereeSession::choose(int index) {
     return;
   }
   const Explanation chosen = choices_[static_cast<std::size_t>(index)];
-  // An action the sensors cannot see, chosen on the engine's turn, is the engine's only if it is the
-  // one announced; another is unexpected, as on the board.
-  if (choicesAreHiddenActions_ && onTheEnginesTurn()) {
+  // An action chosen on the engine's turn is the engine's only if it is the one announced; another
+  // is unexpected, as on the board.
+  if (chosen.kind == Explanation::Kind::Action && onTheEnginesTurn()) {
     if (!expected_) {
       note(SessionEvent::Kind::Message, "the engine is thinking: wait for its action");
       return;
@@ -715,6 +723,14 @@ std::vector<Move> RefereeSession::hiddenActions() {
   o.minConfidence = options_.minConfidence;
   const Verdict v = reconcile(game_->position(), seen, o);
   return v.kind == VerdictKind::Unchanged ? v.hiddenActions : std::vector<Move>{};
+}
+
+// On the engine's turn, its announced action is among the reading's exact fits.
+bool RefereeSession::announcedActionFits(const Verdict& v) const {
+  if (!onTheEnginesTurn() || !expected_) return false;
+  const Explanation announced{Explanation::Kind::Action, *expected_, 0};
+  const auto exact = v.choices.begin() + std::min<std::ptrdiff_t>(v.exactChoices, static_cast<std::ptrdiff_t>(v.choices.size()));
+  return std::find(v.choices.begin(), exact, announced) != exact;
 }
 
 bool RefereeSession::onTheEnginesTurn() const {

@@ -100,5 +100,36 @@ TEST(RefereeSession, ColourDropsTheSensorsCannotSeeAreChosenOnATappedSquare) {
   EXPECT_TRUE(camera.session.pendingChoices().empty()) << "a camera sees a colour dropped";
 }
 
+// The engine's promotion, carried out, is the engine's: a sensor board cannot tell the piece, and
+// the player was asked which it was, and the answer replaced the engine's action. A promotion the
+// engine did not announce is unexpected, as any other action is.
+TEST(RefereeSession, TheEnginesPromotionCarriedOutIsTakenWithoutAskingAndAnotherIsUnexpected) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineSide = 0;
+  o.engineMillis = 20;
+  // White can only promote (its King is walled in by the Rook and the King): e8 or d8, any piece.
+  o.startPosition = "6r1/3PP3/8/8/8/7k/8/7K w - - 0 1";
+  SessionFixture f("chess", o);
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  const std::string engines = san(f.session.game().position(), *f.session.engineAction());
+  f.play(engines, SensorProfile::Occupancy);
+  EXPECT_EQ(f.count(K::Choose), 0) << f.lastText(K::Choose);
+  EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{engines});
+
+  SessionFixture other("chess", o);
+  ASSERT_TRUE(other.session.engineAction().has_value());
+  const Move announced = *other.session.engineAction();
+  const std::string instead = fileOf(announced.from) == 4 ? "d8=R" : "e8=R";  // the other Pawn's
+  other.play(instead, SensorProfile::Occupancy);
+  ASSERT_EQ(other.count(K::Choose), 1);
+  other.session.choose(choiceNamed(other.session, "1. " + instead));
+  EXPECT_EQ(other.lastText(K::Unexpected), "the engine plays " + numberedSan(other.session.game().position(), announced) +
+                                               ", you chose 1. " + instead + ": choose the engine's action or override");
+  EXPECT_TRUE(other.session.game().actions().empty()) << "not recorded without Override";
+  other.session.overrideEngine();
+  EXPECT_EQ(recordSan(other.session.game()), std::vector<std::string>{instead});
+}
+
 }  // namespace
 }  // namespace tessera::session
