@@ -465,10 +465,10 @@ void RefereeSession::takeBack() {
     note(SessionEvent::Kind::Message, "nothing to take back");
     return;
   }
-  // Against the engine, take back the engine's action and the player's before it.
+  // Against the engine, its action goes back with the one before it, so that it does not play
+  // again at once; any other action goes back alone.
   int plies = 1;
-  if (options_.mode == PlayMode::Engine && game_->position().sideToMove() != options_.engineSide &&
-      game_->actions().size() >= 2)
+  if (options_.mode == PlayMode::Engine && sideOfLastAction() == options_.engineSide && game_->actions().size() >= 2)
     plies = 2;
   const Move first = game_->actions()[game_->actions().size() - static_cast<std::size_t>(plies)];
   withdrawnBoard_ = game_->position();
@@ -731,6 +731,14 @@ bool RefereeSession::announcedActionFits(const Verdict& v) const {
   const Explanation announced{Explanation::Kind::Action, *expected_, 0};
   const auto exact = v.choices.begin() + std::min<std::ptrdiff_t>(v.exactChoices, static_cast<std::ptrdiff_t>(v.choices.size()));
   return std::find(v.choices.begin(), exact, announced) != exact;
+}
+
+// The side that made the game's last action: the side to act before it. With four players that is
+// not simply the side before the one to act, since the turn passes over sides that are out.
+int RefereeSession::sideOfLastAction() const {
+  Position before = game_->position();
+  before.unmake();
+  return before.sideToMove();
 }
 
 bool RefereeSession::onTheEnginesTurn() const {

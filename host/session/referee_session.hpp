@@ -131,6 +131,7 @@ class RefereeSession {
   std::string offerHiddenActionsFrom(Square sq);
   void withdrawHiddenActions();
   bool onTheEnginesTurn() const;
+  int sideOfLastAction() const;
   bool announcedActionFits(const Verdict& v) const;
   void sayWhatTheSensorsCannotSee();
   void showBoardToPutRight();

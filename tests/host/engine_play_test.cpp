@@ -131,5 +131,39 @@ TEST(RefereeSession, TheEnginesPromotionCarriedOutIsTakenWithoutAskingAndAnother
   EXPECT_EQ(recordSan(other.session.game()), std::vector<std::string>{instead});
 }
 
+// Four players against the engine (West): with East to act, Take back took back North's action
+// and the engine's, and the engine played again. The engine's action goes back only with the one
+// before it; any other goes back alone.
+TEST(RefereeSession, TakeBackWithFourPlayersTakesTheEnginesActionBackOnlyWithTheOneBeforeIt) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 20;
+  SessionFixture f("chameleon-redux-4p", o);  // the engine plays West
+  f.play("a3");
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  const std::string engines = san(f.session.game().position(), *f.session.engineAction());
+  f.play(engines);
+  f.play("e6");
+  ASSERT_EQ(recordSan(f.session.game()), (std::vector<std::string>{"a3", engines, "e6"}));
+  const int announcements = f.count(K::EngineAction);
+  f.session.takeBack();
+  EXPECT_EQ(f.lastText(K::Takeback), "took back 1 action");
+  EXPECT_EQ(recordSan(f.session.game()), (std::vector<std::string>{"a3", engines}));
+  EXPECT_EQ(f.count(K::EngineAction), announcements) << "North acts again, not the engine";
+  f.session.takeBack();
+  EXPECT_EQ(f.lastText(K::Takeback), "took back 2 actions");
+  EXPECT_TRUE(f.session.game().actions().empty());
+  EXPECT_EQ(f.count(K::EngineAction), announcements) << "South acts again, not the engine";
+
+  // Two players, as before: the engine's reply goes back with the player's action.
+  SessionFixture two("chess", o);  // the engine plays Black
+  two.play("e4");
+  ASSERT_TRUE(two.session.engineAction().has_value());
+  two.play(san(two.session.game().position(), *two.session.engineAction()));
+  two.session.takeBack();
+  EXPECT_EQ(two.lastText(K::Takeback), "took back 2 actions");
+  EXPECT_TRUE(two.session.game().actions().empty());
+}
+
 }  // namespace
 }  // namespace tessera::session
