@@ -12,7 +12,7 @@ namespace tessera::display {
 struct PixelLayout {
   int cell = 64;     // pixels per square
   int margin = 28;   // around the board, for the coordinates
-  int statusHeight = 96;  // portrait: the status band below the board
+  int statusHeight = 128;  // portrait: the status band below the board, four lines of text
   int panelWidth = 0;     // landscape (a screen wider than tall): the status panel right of the board
   // Landscape: the cap height, in pixels, of the panel's headline (what the game waits for, or its
   // result) where it must be bigger than the pieces' letters to read from afar; 0: as big as theirs.

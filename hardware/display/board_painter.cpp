@@ -1,5 +1,7 @@
 #include "board_painter.hpp"
 
+#include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,22 +41,51 @@ double widestWordScale(const std::string& text, int thickness, int width) {
   return static_cast<double>(width) / widest;
 }
 
-// `text` broken into lines no wider than `width` at `scale` (a word longer than that stands alone).
+// `text` broken into lines no wider than `width` at `scale`; a word wider than that (a file's path)
+// is broken where it must.
 std::vector<std::string> wrapText(const std::string& text, double scale, int thickness, int width) {
+  int baseline = 0;
+  const auto fits = [&](const std::string& s) {
+    return cv::getTextSize(s, kFont, scale, thickness, &baseline).width <= width;
+  };
   std::vector<std::string> lines;
   std::string line, word;
   std::istringstream words(text);
-  int baseline = 0;
   while (words >> word) {
     const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && cv::getTextSize(longer, kFont, scale, thickness, &baseline).width > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
+    if (fits(longer)) {
       line = longer;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(line);
+    line.clear();
+    for (char c : word) {
+      if (!line.empty() && !fits(line + c)) {
+        lines.push_back(line);
+        line.clear();
+      }
+      line += c;
     }
   }
   if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+// `text` wrapped into at most `maxLines` lines; when it needs more, its start is left out (marked
+// "...") and its end kept, since a message ends with what to do.
+std::vector<std::string> wrapKeepingTheEnd(const std::string& text, double scale, int thickness, int width,
+                                           int maxLines) {
+  std::vector<std::string> lines = wrapText(text, scale, thickness, width);
+  if (static_cast<int>(lines.size()) <= maxLines) return lines;
+  std::istringstream in(text);
+  std::vector<std::string> words{std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
+  for (std::size_t first = 1; first < words.size(); ++first) {
+    std::string rest = "...";
+    for (std::size_t i = first; i < words.size(); ++i) rest += " " + words[i];
+    lines = wrapText(rest, scale, thickness, width);
+    if (static_cast<int>(lines.size()) <= maxLines) return lines;
+  }
+  lines.erase(lines.begin(), lines.end() - maxLines);  // one word longer than all the lines together
   return lines;
 }
 
@@ -195,20 +226,50 @@ void BoardPainter::drawCoordinates(cv::Mat& img) const {
 
 void BoardPainter::drawStatus(cv::Mat& img, const BoardScene& scene) const {
   if (layout_.panelWidth > 0) return drawPanel(img, scene);
+  // Line by line from the top, so that nothing is written over anything else: the message, then
+  // what the game waits for (or its result), then the clocks, beside it when both fit on one line.
   const cv::Rect band = layout_.statusRect();
-  const double scale = std::max(0.6, img.cols / 900.0);
-  const int x = layout_.margin;
-  if (!scene.message.empty())
-    cv::putText(img, scene.message, {x, band.y + band.height / 3}, kFont, scale, kText, 2, cv::LINE_AA);
-  if (!scene.result.empty())
-    cv::putText(img, scene.result, {x, band.y + band.height * 3 / 4}, kFont, scale * 1.1, kLastAction, 2, cv::LINE_AA);
-  else if (!scene.toAct.empty())
-    cv::putText(img, scene.toAct, {x, band.y + band.height * 3 / 4}, kFont, scale, kLegalTarget, 2, cv::LINE_AA);
+  const int thickness = 2, x = layout_.margin, width = band.width - 2 * layout_.margin;
+  int baseline = 0;
+  const int capAtOne = cv::getTextSize("H", kFont, 1.0, thickness, &baseline).height;
+  const int lineCount = 4;
+  const double scale = std::min(std::max(0.6, img.cols / 900.0), band.height * 10.0 / (16 * lineCount * capAtOne));
+  const int cap = static_cast<int>(capAtOne * scale), pitch = band.height / lineCount;
+  const auto widthOf = [&](const std::string& text, double s) {
+    return cv::getTextSize(text, kFont, s, thickness, &baseline).width;
+  };
+  struct Line {
+    std::string text;
+    cv::Scalar colour;
+    double scale;
+  };
+  const std::string& state = scene.result.empty() ? scene.toAct : scene.result;
+  const cv::Scalar stateColour = scene.result.empty() ? kLegalTarget : kLastAction;
+  std::vector<Line> below;  // what comes under the message
+  for (const std::string& line : wrapKeepingTheEnd(state, scale, thickness, width, 2))
+    below.push_back({line, stateColour, scale});
+  std::optional<Line> clockBeside;
   if (!scene.clock.empty()) {
-    int baseline = 0;
-    const cv::Size s = cv::getTextSize(scene.clock, kFont, scale, 2, &baseline);
-    cv::putText(img, scene.clock, {band.width - x - s.width, band.y + band.height * 3 / 4}, kFont, scale, kText, 2,
-                cv::LINE_AA);
+    const double clockScale = std::min(scale, scale * width / std::max(1, widthOf(scene.clock, scale)));
+    const int gap = widthOf("  ", scale);
+    if (!below.empty() && widthOf(below.back().text, scale) + gap + widthOf(scene.clock, clockScale) <= width)
+      clockBeside = Line{scene.clock, kText, clockScale};
+    else
+      below.push_back({scene.clock, kText, clockScale});
+  }
+  std::vector<Line> lines;
+  const int messageLines = std::max(1, lineCount - static_cast<int>(below.size()));
+  if (!scene.message.empty())
+    for (const std::string& line : wrapKeepingTheEnd(scene.message, scale, thickness, width, messageLines))
+      lines.push_back({line, kText, scale});
+  lines.insert(lines.end(), below.begin(), below.end());
+  const int top = band.y + (band.height - pitch * std::min<int>(lineCount, static_cast<int>(lines.size()))) / 2;
+  for (std::size_t i = 0; i < lines.size() && i < static_cast<std::size_t>(lineCount); ++i) {
+    const int y = top + static_cast<int>(i) * pitch + (pitch + cap) / 2;
+    cv::putText(img, lines[i].text, {x, y}, kFont, lines[i].scale, lines[i].colour, thickness, cv::LINE_AA);
+    if (clockBeside && i + 1 == lines.size())
+      cv::putText(img, clockBeside->text, {band.x + band.width - x - widthOf(clockBeside->text, clockBeside->scale), y},
+                  kFont, clockBeside->scale, kText, thickness, cv::LINE_AA);
   }
 }
 

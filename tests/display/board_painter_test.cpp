@@ -1,6 +1,8 @@
 // The display draws what a player at the table needs to see, at the right squares.
 #include <gtest/gtest.h>
 
+#include <opencv2/imgproc.hpp>
+
 #include "core/geometry.hpp"
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
@@ -75,6 +77,57 @@ TEST(BoardPainter, FramesTheSquaresToPutRightAndShowsTheMessage) {
   cv::Mat grey;
   cv::extractChannel(img(cv::Rect(band.x, band.y, band.width, band.height / 2)), grey, 1);
   EXPECT_GT(cv::countNonZero(grey > 200), 200);
+}
+
+// Ink of the status text: the white of the message and the clocks, the green of "White to act".
+cv::Mat whiteInk(const cv::Mat& img) {
+  cv::Mat mask;
+  cv::inRange(img, cv::Scalar(170, 170, 170), cv::Scalar(255, 255, 255), mask);
+  return mask;
+}
+cv::Mat greenInk(const cv::Mat& img) {
+  cv::Mat mask;
+  cv::inRange(img, cv::Scalar(0, 150, 0), cv::Scalar(140, 255, 140), mask);
+  return mask;
+}
+
+TEST(BoardPainter, StatusTextNeverOverlapsAndALongMessageStaysInsideTheImage) {
+  const std::string longMessage = "the board does not match (d3 c4): move the piece on d3 back to c4";
+  struct Case {
+    const char* variant;
+    const char* toAct;
+    const char* clock;
+  };
+  const Case cases[] = {
+      {"shifting-chess", "White to act: 15 moves, 2 shifts", "White 0:00  Black 0:00"},
+      {"chameleon-redux-4p", "West to act: 3 moves", "South 0:00  West 0:00  North 0:00  East 0:00"},
+      {"chameleon-redux-4p", "North has no legal action: take its pieces off (b5 c2 d3)",
+       "South 10:00  West 10:00  North 10:00  East 10:00"},
+      {"shifting-sands", "White to act: 108 drops", "White 12:00  Black 12:00"},
+      {"desert-dust", "White to act: 31 moves, 12 drops", "White 0:00  Black 0:00"},
+  };
+  for (const Case& c : cases)
+    for (const cv::Size target : {cv::Size(720, 820), cv::Size(800, 480), cv::Size(1280, 800), cv::Size(1920, 1080)})
+      for (const std::string& message : {std::string(), std::string("1. a3"), longMessage}) {
+        const Position pos = startPosition(builtinVariant(c.variant));
+        BoardScene scene = sceneOf(pos);
+        scene.toAct = c.toAct;
+        scene.clock = c.clock;
+        scene.message = message;
+        const BoardPainter painter(fitLayout(pos.variant().size, target));
+        const cv::Mat img = painter.draw(scene);
+        const cv::Rect status = painter.layout().statusRect();
+        const cv::Mat white = whiteInk(img(status)), green = greenInk(img(status));
+        const std::string where = std::string(c.variant) + " " + std::to_string(target.width) + "x" +
+                                  std::to_string(target.height) + " message '" + message + "'";
+        const cv::Rect toAct = cv::boundingRect(green);
+        ASSERT_GT(toAct.area(), 0) << where;
+        EXPECT_EQ(cv::countNonZero(white(toAct)), 0) << where << ": white text drawn over the green line";
+        // Nothing runs off the right edge: the last columns hold no ink.
+        const cv::Rect edge(status.width - 4, 0, 4, status.height);
+        EXPECT_EQ(cv::countNonZero(white(edge)) + cv::countNonZero(green(edge)), 0)
+            << where << ": text cut at the edge";
+      }
 }
 
 TEST(BoardPainter, DrawsTilesVoidAndAntiTiles) {
