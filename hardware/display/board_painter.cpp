@@ -201,6 +201,10 @@ void BoardPainter::drawArrows(cv::Mat& img, const std::vector<Arrow>& arrows) co
     if (it->from == kNoSquare || it->to == kNoSquare) continue;
     const int thickness = std::max(2, layout_.cell / (it->rank == 0 ? 9 : 16));
     const cv::Point a = layout_.cellCentre(it->from), b = layout_.cellCentre(it->to);
+    if (it->placed != Surface::Unknown) {
+      drawPlaced(img, arrows, *it, thickness);
+      continue;
+    }
     if (a == b) {
       cv::circle(img, a, layout_.cell / 3, kArrow, thickness, cv::LINE_AA);
       continue;
@@ -208,6 +212,27 @@ void BoardPainter::drawArrows(cv::Mat& img, const std::vector<Arrow>& arrows) co
     const double length = cv::norm(b - a);
     cv::arrowedLine(img, a, b, kArrow, thickness, cv::LINE_AA, 0, std::min(0.4, layout_.cell * 0.4 / length));
   }
+}
+
+void BoardPainter::drawPlaced(cv::Mat& img, const std::vector<Arrow>& arrows, const Arrow& drop, int thickness) const {
+  // A swatch of what the drop puts down, outlined in the arrows' blue; several drops suggested on
+  // one square share it side by side, so that a yellow and a purple one on b3 both show.
+  int count = 0, index = 0;
+  for (const Arrow& other : arrows)
+    if (other.placed != Surface::Unknown && other.to == drop.to) {
+      if (&other == &drop) index = count;
+      ++count;
+    }
+  const cv::Rect cell = layout_.cellRect(drop.to);
+  const int pad = layout_.cell / 6, inner = cell.width - 2 * pad;
+  const cv::Rect swatch(cell.x + pad + inner * index / count, cell.y + pad, inner / count, cell.height - 2 * pad);
+  cv::rectangle(img, swatch, surfaceColour(drop.placed), cv::FILLED);
+  if (drop.placed == Surface::AntiTile) {
+    const cv::Scalar ink(60, 60, 60);
+    cv::line(img, swatch.tl(), swatch.br(), ink, 2, cv::LINE_AA);
+    cv::line(img, {swatch.x + swatch.width, swatch.y}, {swatch.x, swatch.y + swatch.height}, ink, 2, cv::LINE_AA);
+  }
+  cv::rectangle(img, swatch, kArrow, thickness);
 }
 
 void BoardPainter::drawCoordinates(cv::Mat& img) const {

@@ -24,6 +24,7 @@ class BoardPainter {
   void drawCorrections(cv::Mat& img, const BoardScene& scene) const;
   void drawPieces(cv::Mat& img, const Position& pos) const;
   void drawArrows(cv::Mat& img, const std::vector<Arrow>& arrows) const;
+  void drawPlaced(cv::Mat& img, const std::vector<Arrow>& arrows, const Arrow& drop, int thickness) const;
   void drawCoordinates(cv::Mat& img) const;
   void drawStatus(cv::Mat& img, const BoardScene& scene) const;
   void drawPanel(cv::Mat& img, const BoardScene& scene) const;

@@ -7,16 +7,21 @@
 #include <vector>
 
 #include "core/move.hpp"
+#include "core/observation.hpp"
 #include "core/position.hpp"
 #include "core/reconcile.hpp"
 #include "core/sectors.hpp"
 
 namespace tessera::display {
 
+// One mark of an action to carry out: an arrow from `from` to `to`; on one square (from == to), a
+// ring round a piece to take off, or what a drop puts there (`placed`: a paper colour, a Tile's
+// square, an Anti-Tile) drawn as a swatch of it.
 struct Arrow {
   Square from = kNoSquare;
   Square to = kNoSquare;
   int rank = 0;  // 0: the engine's best line, 1...: the next lines (drawn thinner)
+  Surface placed = Surface::Unknown;
 };
 
 struct BoardScene {

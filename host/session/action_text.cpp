@@ -1,9 +1,67 @@
 #include "action_text.hpp"
 
+#include <algorithm>
+
 #include "core/move_text.hpp"
+#include "core/movegen.hpp"
 #include "core/position_text.hpp"
+#include "core/sensor_view.hpp"
 
 namespace tessera::session {
+namespace {
+
+// "yellow", "light blue": a surface as a word of a sentence.
+std::string colourWords(Surface s) {
+  std::string name(surfaceName(s));
+  std::replace(name.begin(), name.end(), '-', ' ');
+  return name;
+}
+
+}  // namespace
+
+std::optional<Position> positionAfter(const Position& before, const Move& m) {
+  Position after = before;
+  MoveList legal;
+  generateLegal(after, legal);
+  if (std::find(legal.begin(), legal.end(), m) == legal.end()) return std::nullopt;
+  after.make(m);
+  return after;
+}
+
+std::string howToCarryOut(const Position& before, const Move& m) {
+  const std::string to = squareName(m.to);
+  switch (m.kind) {
+    case MoveKind::ColourDrop:
+      if (const auto after = positionAfter(before, m))
+        return "put a " + colourWords(surfaceAt(*after, m.to)) + " square on " + to;
+      return "";
+    case MoveKind::ColourShift:
+      return "move the " + colourWords(surfaceAt(before, m.from)) + " square on " + squareName(m.from) + " to " + to;
+    case MoveKind::TileDrop: return "put a Tile on " + to;
+    case MoveKind::AntiTileDrop: return "put an Anti-Tile on " + to;
+    case MoveKind::TileRemove: return "take the Tile off " + to;
+    case MoveKind::Normal:
+    case MoveKind::EnPassant:
+    case MoveKind::Castle:
+    case MoveKind::Elimination:
+    case MoveKind::SectorShift: break;
+  }
+  return "";
+}
+
+std::string engineActionText(const Position& before, const Move& m) {
+  const std::string how = howToCarryOut(before, m);
+  return "the engine plays " + numberedSan(before, m) + ": " + (how.empty() ? "carry it out on the board" : how);
+}
+
+std::string hintsText(const Position& before, const std::vector<Move>& hints) {
+  std::string text = "suggested:";
+  for (std::size_t i = 0; i < hints.size(); ++i) {
+    const std::string how = howToCarryOut(before, hints[i]);
+    text += (i ? ", " : " ") + numberedSan(before, hints[i]) + (how.empty() ? "" : " (" + how + ")");
+  }
+  return text;
+}
 
 std::string numberedSan(const Position& before, const Move& m) {
   Position pos = before;

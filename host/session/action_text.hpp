@@ -1,6 +1,7 @@
 #pragma once
 // Actions and explanations as people read them: SAN with the move number ("12... Nf6"), and the
 // whole record of a game.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,18 @@ namespace tessera::session {
 std::string numberedSan(const Position& before, const Move& m);
 std::string explanationText(const Position& pos, const Explanation& e);
 std::vector<std::string> recordSan(const Game& game);
+// The position after `m`, if `m` is legal in `before` (none for an action of another position).
+std::optional<Position> positionAfter(const Position& before, const Move& m);
+// What a player does on the board to carry `m` out, where its notation does not say it plainly:
+// "put a yellow square on b3", "put a Tile on c4", "put an Anti-Tile on e5", "take the Tile off e4",
+// "move the yellow square on c3 to d4". Empty for a piece's move.
+std::string howToCarryOut(const Position& before, const Move& m);
+// The engine's action as the player is told it: "the engine plays 1. Y@b3: put a yellow square on
+// b3".
+std::string engineActionText(const Position& before, const Move& m);
+// The suggested actions: "suggested: 1. P@b3 (put a purple square on b3), 1. Y@b3 (put a yellow
+// square on b3)".
+std::string hintsText(const Position& before, const std::vector<Move>& hints);
 // One step of putting the board right: "put the white N on g1", "take the piece off e5",
 // "move the piece on d4 to d2", "g3 should show void".
 std::string correctionText(const Variant& variant, const Correction& c);

@@ -422,9 +422,8 @@ void RefereeSession::announce(const Move& chosen, bool journaled) {
   if (journal_ && !journaled)
     journal_->recordEngineAction(game_->position(), chosen, options_.recordTimes ? std::optional<long>(thought.count()) : std::nullopt);
   expected_ = chosen;
-  note(SessionEvent::Kind::EngineAction, "the engine plays " + numberedSan(game_->position(), *expected_) +
-                                             (enginesActionIsHidden() ? ": carry it out on the board, then confirm"
-                                                                      : ": carry it out on the board"));
+  note(SessionEvent::Kind::EngineAction,
+       engineActionText(game_->position(), *expected_) + (enginesActionIsHidden() ? ", then confirm" : ""));
   // The player moved pieces while the engine thought: judge that board now.
   if (heldForEngine_ && lastSeen_) {
     heldForEngine_ = false;
@@ -448,9 +447,7 @@ void RefereeSession::hint() {
   }
   engine_.ask(game_->position(), options_.hintMillis, options_.hintLines, [this](std::vector<Move> best) {
     hints_ = std::move(best);
-    std::string text = "suggested:";
-    for (const Move& m : hints_) text += " " + numberedSan(game_->position(), m);
-    note(SessionEvent::Kind::Hint, text);
+    note(SessionEvent::Kind::Hint, hintsText(game_->position(), hints_));
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking about a hint");
 }

@@ -5,13 +5,20 @@
 #include "core/game.hpp"
 #include "core/movegen.hpp"
 #include "core/sectors.hpp"
+#include "core/sensor_view.hpp"
+#include "host/session/action_text.hpp"
 
 namespace tessera::session {
 namespace {
 
-display::Arrow arrowFor(const Move& m, int rank) {
-  if (m.kind == MoveKind::SectorShift) return {slotSquares(m.from)[0], slotSquares(m.to)[0], rank};
-  return {m.from, m.to, rank};
+// The marks of an action to carry out: its arrow, or what a drop puts down.
+std::vector<display::Arrow> marksOf(const Position& before, const Move& m, int rank) {
+  if (m.kind == MoveKind::SectorShift) return {{slotSquares(m.from)[0], slotSquares(m.to)[0], rank}};
+  if (m.from == m.to && m.kind != MoveKind::Elimination) {
+    const std::optional<Position> after = positionAfter(before, m);
+    return {{m.to, m.to, rank, after ? surfaceAt(*after, m.to) : Surface::Unknown}};
+  }
+  return {{m.from, m.to, rank}};
 }
 
 // What the side to move can do: the squares it acts from, and a count by kind for the status line.
@@ -63,9 +70,13 @@ display::BoardScene sceneOf(RefereeSession& session) {
     scene.corrections = session.corrections();
     if (scene.differing.empty() && !session.result().finished()) describeActions(game.position(), scene);
   }
-  if (session.engineAction()) scene.arrows.push_back(arrowFor(*session.engineAction(), 0));
+  const Position& pos = game.position();
+  const auto mark = [&](const Move& m, int rank) {
+    for (const display::Arrow& a : marksOf(pos, m, rank)) scene.arrows.push_back(a);
+  };
+  if (session.engineAction()) mark(*session.engineAction(), 0);
   const auto& hints = session.hintMoves();
-  for (std::size_t i = 0; i < hints.size(); ++i) scene.arrows.push_back(arrowFor(hints[i], static_cast<int>(i)));
+  for (std::size_t i = 0; i < hints.size(); ++i) mark(hints[i], static_cast<int>(i));
   scene.message = session.message();
   const GameResult r = session.result();
   if (r.finished()) scene.result = r.token + " " + r.reason;

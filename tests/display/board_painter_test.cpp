@@ -130,6 +130,23 @@ TEST(BoardPainter, StatusTextNeverOverlapsAndALongMessageStaysInsideTheImage) {
       }
 }
 
+TEST(BoardPainter, DropsAreDrawnInTheirColourAndTwoOnOneSquareBothShow) {
+  const Position pos = startPosition(builtinVariant("shifting-sands"));
+  BoardScene scene = sceneOf(pos);
+  const Square b3 = sq(pos, "b3");
+  scene.arrows = {{b3, b3, 0, Surface::Purple}, {b3, b3, 1, Surface::Yellow}};
+  const BoardPainter painter(fitLayout(pos.variant().size));
+  const cv::Mat img = painter.draw(scene);
+  const cv::Rect cell = painter.layout().cellRect(b3);
+  const auto pixelsOf = [&](Surface s) {
+    cv::Mat mask;
+    cv::inRange(img(cell), surfaceColour(s) - cv::Scalar::all(12), surfaceColour(s) + cv::Scalar::all(12), mask);
+    return cv::countNonZero(mask);
+  };
+  EXPECT_GT(pixelsOf(Surface::Purple), cell.area() / 10) << "the purple drop";
+  EXPECT_GT(pixelsOf(Surface::Yellow), cell.area() / 10) << "the yellow drop, beside it, not under it";
+}
+
 TEST(BoardPainter, DrawsTilesVoidAndAntiTiles) {
   Position pos = startPosition(builtinVariant("tiled-squares"));
   MoveList moves;

@@ -56,7 +56,9 @@ TEST(RefereeSession, TileDropsTheSensorsCannotSeeAreChosenOnATappedSquareAndTheE
   // The engine's reply is a drop too (no Black piece can move over the void).
   ASSERT_TRUE(f.session.engineAction().has_value());
   std::string engines = numberedSan(f.session.game().position(), *f.session.engineAction());
-  EXPECT_EQ(f.lastText(K::EngineAction), "the engine plays " + engines + ": carry it out on the board, then confirm");
+  EXPECT_EQ(f.lastText(K::EngineAction),
+            engineActionText(f.session.game().position(), *f.session.engineAction()) + ", then confirm");
+  EXPECT_EQ(f.lastText(K::EngineAction).rfind("the engine plays " + engines + ": put a", 0), 0u) << f.lastText(K::EngineAction);
   f.session.confirm();
   EXPECT_EQ(recordSan(f.session.game()).size(), 2u);
   EXPECT_EQ(f.lastText(K::Action), engines);

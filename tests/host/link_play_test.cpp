@@ -166,7 +166,7 @@ TEST(PlayOverTheLink, TheEnginesTileDropIsCarriedOutAndConfirmed) {
                                   "engine", "--engine-side", "white", "--engine-ms", "50", "--http", "0", "--pgn", pgn.string()},
                                  log);
   std::smatch announced;
-  const std::regex announcement("engine: the engine plays 1\\. (\\S+): carry it out on the board, then confirm");
+  const std::regex announcement("engine: the engine plays 1\\. (\\S+): put a[^\\n]*, then confirm");
   std::string text;
   EXPECT_TRUE(waitUntil([&] {
     text = readFile(log);

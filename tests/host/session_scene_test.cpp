@@ -87,5 +87,26 @@ TEST(SessionScene, CountsDropsAndShiftsOfTheChangingBoards) {
   EXPECT_NE(sceneOf(shifting.session).toAct.find(" shift"), std::string::npos) << sceneOf(shifting.session).toAct;
 }
 
+TEST(SessionScene, SuggestedDropsAreDrawnInTheColourTheyPutDown) {
+  SessionOptions o;
+  o.mode = PlayMode::Hints;
+  o.hintMillis = 50;
+  o.hintLines = 3;
+  SessionFixture f("shifting-sands", o);
+  ASSERT_FALSE(f.session.hintMoves().empty());
+  const display::BoardScene scene = sceneOf(f.session);
+  for (const Move& hint : f.session.hintMoves()) {
+    ASSERT_EQ(hint.kind, MoveKind::ColourDrop) << "the opening turns are drops";
+    Position after = f.session.game().position();
+    after.make(hint);
+    const auto drawn = std::find_if(scene.arrows.begin(), scene.arrows.end(), [&](const display::Arrow& a) {
+      return a.from == hint.to && a.to == hint.to && a.placed == surfaceAt(after, hint.to);
+    });
+    EXPECT_NE(drawn, scene.arrows.end()) << squareName(hint.to);
+  }
+  EXPECT_NE(f.lastText(SessionEvent::Kind::Hint).find(" square on "), std::string::npos)
+      << f.lastText(SessionEvent::Kind::Hint);
+}
+
 }  // namespace
 }  // namespace tessera::session
