@@ -1,6 +1,7 @@
 #include "action_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
@@ -17,6 +18,13 @@ std::string colourWords(Surface s) {
   return name;
 }
 
+// "Pawn", "Rook": a piece's type as the player calls it.
+std::string pieceTypeName(const Variant& v, PieceCode p) {
+  std::string name = v.pieces[static_cast<std::size_t>(pieceType(p))].name;
+  if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  return name;
+}
+
 }  // namespace
 
 std::optional<Position> positionAfter(const Position& before, const Move& m) {
@@ -28,7 +36,26 @@ std::optional<Position> positionAfter(const Position& before, const Move& m) {
   return after;
 }
 
+std::vector<Square> squaresChanged(const Position& before, const Move& m) {
+  std::vector<Square> out;
+  if (m.kind != MoveKind::Elimination) {
+    if (m.from != m.to) out.push_back(m.from);
+    out.push_back(m.to);
+  }
+  const std::optional<Position> after = positionAfter(before, m);
+  if (!after) return out;
+  const BoardSize size = before.variant().size;
+  for (int r = 0; r < size.ranks; ++r)
+    for (int f = 0; f < size.files; ++f) {
+      const Square sq = makeSquare(f, r);
+      if (std::find(out.begin(), out.end(), sq) != out.end()) continue;
+      if (before.at(sq) != after->at(sq) || surfaceAt(before, sq) != surfaceAt(*after, sq)) out.push_back(sq);
+    }
+  return out;
+}
+
 std::string howToCarryOut(const Position& before, const Move& m) {
+  const Variant& v = before.variant();
   const std::string to = squareName(m.to);
   switch (m.kind) {
     case MoveKind::ColourDrop:
@@ -40,9 +67,23 @@ std::string howToCarryOut(const Position& before, const Move& m) {
     case MoveKind::TileDrop: return "put a Tile on " + to;
     case MoveKind::AntiTileDrop: return "put an Anti-Tile on " + to;
     case MoveKind::TileRemove: return "take the Tile off " + to;
-    case MoveKind::Normal:
     case MoveKind::EnPassant:
-    case MoveKind::Castle:
+      for (Square sq : squaresChanged(before, m))
+        if (sq != m.from && sq != m.to)
+          return "move the " + pieceTypeName(v, before.at(m.from)) + " " + squareName(m.from) + "-" + to +
+                 " and take the " + pieceTypeName(v, before.at(sq)) + " on " + squareName(sq) + " off";
+      return "";
+    case MoveKind::Castle: {
+      Square partnerFrom = kNoSquare, partnerTo = kNoSquare;
+      for (Square sq : squaresChanged(before, m)) {
+        if (sq == m.from || sq == m.to) continue;
+        (before.at(sq) ? partnerFrom : partnerTo) = sq;
+      }
+      if (partnerFrom == kNoSquare || partnerTo == kNoSquare) return "";
+      return "move the " + pieceTypeName(v, before.at(m.from)) + " " + squareName(m.from) + "-" + to + " and the " +
+             pieceTypeName(v, before.at(partnerFrom)) + " " + squareName(partnerFrom) + "-" + squareName(partnerTo);
+    }
+    case MoveKind::Normal:
     case MoveKind::Elimination:
     case MoveKind::SectorShift: break;
   }

@@ -15,9 +15,14 @@ std::string explanationText(const Position& pos, const Explanation& e);
 std::vector<std::string> recordSan(const Game& game);
 // The position after `m`, if `m` is legal in `before` (none for an action of another position).
 std::optional<Position> positionAfter(const Position& before, const Move& m);
+// Every square whose piece or surface `m` changes, `from` and `to` first (for a drop, just `to`):
+// with en passant also the captured Pawn's, with castling the Rook's two. Not for a sector shift,
+// whose `from` and `to` name slots.
+std::vector<Square> squaresChanged(const Position& before, const Move& m);
 // What a player does on the board to carry `m` out, where its notation does not say it plainly:
 // "put a yellow square on b3", "put a Tile on c4", "put an Anti-Tile on e5", "take the Tile off e4",
-// "move the yellow square on c3 to d4". Empty for a piece's move.
+// "move the yellow square on c3 to d4", "move the Pawn c4-d3 and take the Pawn on d4 off",
+// "move the King e1-g1 and the Rook h1-f1". Empty for a piece's plain move.
 std::string howToCarryOut(const Position& before, const Move& m);
 // The engine's action as the player is told it: "the engine plays 1. Y@b3: put a yellow square on
 // b3".

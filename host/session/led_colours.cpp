@@ -2,6 +2,7 @@
 
 #include "core/movegen.hpp"
 #include "core/sectors.hpp"
+#include "host/session/action_text.hpp"
 
 namespace tessera::session {
 
@@ -18,8 +19,7 @@ std::vector<link::Rgb> ledColours(RefereeSession& session) {
       for (Square sq : slotSquares(m.to)) light(sq, kLedEngine);
       return;
     }
-    light(m.from, kLedEngine);
-    light(m.to, kLedEngine);
+    for (Square sq : squaresChanged(session.game().position(), m)) light(sq, kLedEngine);
   };
   if (session.engineAction()) lightMove(*session.engineAction());
   else if (!session.hintMoves().empty()) lightMove(session.hintMoves().front());

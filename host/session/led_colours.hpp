@@ -1,7 +1,8 @@
 #pragma once
 // What the board's LEDs show for the session's state, one colour per cell in Observation order
 // (rank by rank from a1): squares to put right in red, a lifted piece's destinations in green,
-// the engine's action (or the best hint) in blue, everything else off.
+// the engine's action (or the best hint) in blue on every square it changes (a Pawn taken en
+// passant, the castling Rook's two squares), everything else off.
 #include <vector>
 
 #include "hardware/link/link_events.hpp"

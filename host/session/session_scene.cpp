@@ -11,14 +11,28 @@
 namespace tessera::session {
 namespace {
 
-// The marks of an action to carry out: its arrow, or what a drop puts down.
+// The marks of an action to carry out: its arrow, what a drop puts down, and every other square
+// it changes (the Pawn taken en passant, the castling Rook's move).
 std::vector<display::Arrow> marksOf(const Position& before, const Move& m, int rank) {
   if (m.kind == MoveKind::SectorShift) return {{slotSquares(m.from)[0], slotSquares(m.to)[0], rank}};
   if (m.from == m.to && m.kind != MoveKind::Elimination) {
     const std::optional<Position> after = positionAfter(before, m);
     return {{m.to, m.to, rank, after ? surfaceAt(*after, m.to) : Surface::Unknown}};
   }
-  return {{m.from, m.to, rank}};
+  std::vector<display::Arrow> marks;
+  if (m.kind != MoveKind::Elimination) marks.push_back({m.from, m.to, rank});
+  std::vector<Square> emptied, filled;
+  for (Square sq : squaresChanged(before, m)) {
+    if (m.kind != MoveKind::Elimination && (sq == m.from || sq == m.to)) continue;
+    (before.at(sq) ? emptied : filled).push_back(sq);
+  }
+  if (emptied.size() == 1 && filled.size() == 1) {  // a castling Rook: its own arrow
+    marks.push_back({emptied[0], filled[0], rank});
+    return marks;
+  }
+  for (Square sq : emptied) marks.push_back({sq, sq, rank});  // taken off: a ring
+  for (Square sq : filled) marks.push_back({sq, sq, rank});
+  return marks;
 }
 
 // What the side to move can do: the squares it acts from, and a count by kind for the status line.

@@ -39,5 +39,25 @@ TEST(LedColours, ShowTheEngineAction) {
   EXPECT_TRUE(same(leds[cell(fileOf(m.to), rankOf(m.to))], kLedEngine));
 }
 
+TEST(LedColours, ShowEverySquareTheEnginesActionChanges) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = 50;
+  o.startPosition = "8/8/R7/4k3/1N1Pp3/2P5/8/5R1K b - d3 0 1";  // exd3 e.p. is Black's only action
+  SessionFixture passant("chess", o);
+  ASSERT_TRUE(passant.session.engineAction().has_value());
+  auto leds = ledColours(passant.session);
+  EXPECT_TRUE(same(leds[cell(4, 3)], kLedEngine) && same(leds[cell(3, 2)], kLedEngine));  // e4, d3
+  EXPECT_TRUE(same(leds[cell(3, 3)], kLedEngine)) << "d4, the Pawn taken";
+
+  o.engineSide = 0;
+  o.startPosition = "8/8/8/8/8/5N2/1pp1PP2/2k1K2R w K - 0 1";  // O-O is mate, Rf1 is not
+  SessionFixture castling("chess", o);
+  ASSERT_TRUE(castling.session.engineAction().has_value());
+  ASSERT_EQ(castling.session.engineAction()->kind, MoveKind::Castle);
+  leds = ledColours(castling.session);
+  for (int file : {4, 5, 6, 7}) EXPECT_TRUE(same(leds[cell(file, 0)], kLedEngine)) << "e1 g1 and the Rook's h1 f1";
+}
+
 }  // namespace
 }  // namespace tessera::session

@@ -108,5 +108,46 @@ TEST(SessionScene, SuggestedDropsAreDrawnInTheColourTheyPutDown) {
       << f.lastText(SessionEvent::Kind::Hint);
 }
 
+// Whether the scene marks `sq` for the action to carry out: an arrow's end, or a ring on it.
+bool marked(const display::BoardScene& scene, const char* name) {
+  const Square sq = *parseSquare(name, {8, 8});
+  return std::any_of(scene.arrows.begin(), scene.arrows.end(),
+                     [&](const display::Arrow& a) { return a.from == sq || a.to == sq; });
+}
+
+TEST(SessionScene, TheEnginesEnPassantAndCastlingMarkEverySquareToChange) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineSide = 1;
+  o.engineMillis = 50;
+  o.startPosition = "8/8/R7/4k3/1N1Pp3/2P5/8/5R1K b - d3 0 1";  // exd3 e.p. is Black's only action
+  SessionFixture passant("chess", o);
+  ASSERT_TRUE(passant.session.engineAction().has_value());
+  ASSERT_EQ(passant.session.engineAction()->kind, MoveKind::EnPassant);
+  const display::BoardScene taking = sceneOf(passant.session);
+  EXPECT_TRUE(marked(taking, "e4") && marked(taking, "d3"));
+  EXPECT_TRUE(marked(taking, "d4")) << "the Pawn taken, to take off";
+  EXPECT_EQ(passant.session.message(), "the engine plays 1... exd3: move the Pawn e4-d3 and take the Pawn on d4 off");
+  const display::BoardPainter painter(display::fitLayout({8, 8}));
+  const cv::Mat img = painter.draw(taking);
+  const cv::Point d4 = painter.layout().cellCentre(*parseSquare("d4", {8, 8}));
+  EXPECT_TRUE(near(pixelAt(img, d4 + cv::Point(painter.layout().cell / 3, 0)), display::kArrow, 30)) << "a ring on d4";
+
+  o.engineSide = 0;
+  o.startPosition = "8/8/8/8/8/5N2/1pp1PP2/2k1K2R w K - 0 1";  // O-O is mate, Rf1 is not
+  SessionFixture castling("chess", o);
+  ASSERT_TRUE(castling.session.engineAction().has_value());
+  ASSERT_EQ(castling.session.engineAction()->kind, MoveKind::Castle);
+  const display::BoardScene scene = sceneOf(castling.session);
+  const auto arrow = [&](const char* from, const char* to) {
+    const Square a = *parseSquare(from, {8, 8}), b = *parseSquare(to, {8, 8});
+    return std::any_of(scene.arrows.begin(), scene.arrows.end(),
+                       [&](const display::Arrow& x) { return x.from == a && x.to == b; });
+  };
+  EXPECT_TRUE(arrow("e1", "g1")) << "the King";
+  EXPECT_TRUE(arrow("h1", "f1")) << "the Rook";
+  EXPECT_EQ(castling.session.message(), "the engine plays 1. O-O#: move the King e1-g1 and the Rook h1-f1");
+}
+
 }  // namespace
 }  // namespace tessera::session
