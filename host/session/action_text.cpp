@@ -67,6 +67,15 @@ std::string howToCarryOut(const Position& before, const Move& m) {
     case MoveKind::TileDrop: return "put a Tile on " + to;
     case MoveKind::AntiTileDrop: return "put an Anti-Tile on " + to;
     case MoveKind::TileRemove: return "take the Tile off " + to;
+    case MoveKind::Elimination: {
+      std::vector<Square> pieces = squaresChanged(before, m);
+      std::sort(pieces.begin(), pieces.end(), [](Square a, Square b) {
+        return fileOf(a) != fileOf(b) ? fileOf(a) < fileOf(b) : rankOf(a) < rankOf(b);
+      });
+      std::string squares;
+      for (Square sq : pieces) squares += (squares.empty() ? "" : " ") + squareName(sq);
+      return "take its pieces off (" + squares + ")";
+    }
     case MoveKind::EnPassant:
       for (Square sq : squaresChanged(before, m))
         if (sq != m.from && sq != m.to)
@@ -84,15 +93,26 @@ std::string howToCarryOut(const Position& before, const Move& m) {
              pieceTypeName(v, before.at(partnerFrom)) + " " + squareName(partnerFrom) + "-" + squareName(partnerTo);
     }
     case MoveKind::Normal:
-    case MoveKind::Elimination:
     case MoveKind::SectorShift: break;
   }
   return "";
 }
 
+std::optional<Move> onlyActionIsOut(const Position& pos) {
+  Position copy = pos;
+  MoveList moves;
+  generateLegal(copy, moves);
+  if (moves.size() == 1 && moves[0].kind == MoveKind::Elimination) return moves[0];
+  return std::nullopt;
+}
+
 std::string engineActionText(const Position& before, const Move& m) {
+  const std::string action = "the engine plays " + numberedSan(before, m) + ": ";
+  if (m.kind == MoveKind::Elimination)
+    return action + sideFullName(before.variant(), before.sideToMove()) + " has no legal action, " +
+           howToCarryOut(before, m);
   const std::string how = howToCarryOut(before, m);
-  return "the engine plays " + numberedSan(before, m) + ": " + (how.empty() ? "carry it out on the board" : how);
+  return action + (how.empty() ? "carry it out on the board" : how);
 }
 
 std::string hintsText(const Position& before, const std::vector<Move>& hints) {

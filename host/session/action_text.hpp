@@ -16,20 +16,24 @@ std::vector<std::string> recordSan(const Game& game);
 // The position after `m`, if `m` is legal in `before` (none for an action of another position).
 std::optional<Position> positionAfter(const Position& before, const Move& m);
 // Every square whose piece or surface `m` changes, `from` and `to` first (for a drop, just `to`):
-// with en passant also the captured Pawn's, with castling the Rook's two. Not for a sector shift,
-// whose `from` and `to` name slots.
+// with en passant also the captured Pawn's, with castling the Rook's two, with `out` every piece of
+// the side that leaves. Not for a sector shift, whose `from` and `to` name slots.
 std::vector<Square> squaresChanged(const Position& before, const Move& m);
 // What a player does on the board to carry `m` out, where its notation does not say it plainly:
 // "put a yellow square on b3", "put a Tile on c4", "put an Anti-Tile on e5", "take the Tile off e4",
 // "move the yellow square on c3 to d4", "move the Pawn c4-d3 and take the Pawn on d4 off",
-// "move the King e1-g1 and the Rook h1-f1". Empty for a piece's plain move.
+// "move the King e1-g1 and the Rook h1-f1", "take its pieces off (b5 c2 d3)" (a side with no legal
+// action). Empty for a piece's plain move.
 std::string howToCarryOut(const Position& before, const Move& m);
 // The engine's action as the player is told it: "the engine plays 1. Y@b3: put a yellow square on
-// b3".
+// b3"; "the engine plays 74. out: South has no legal action, take its pieces off (b5 c2 d3)".
 std::string engineActionText(const Position& before, const Move& m);
 // The suggested actions: "suggested: 1. P@b3 (put a purple square on b3), 1. Y@b3 (put a yellow
 // square on b3)".
 std::string hintsText(const Position& before, const std::vector<Move>& hints);
+// Four players: `out`, when it is the only legal action of the side to act (it has no other and
+// must leave); none otherwise.
+std::optional<Move> onlyActionIsOut(const Position& pos);
 // One step of putting the board right: "put the white N on g1", "take the piece off e5",
 // "move the piece on d4 to d2", "g3 should show void".
 std::string correctionText(const Variant& variant, const Correction& c);

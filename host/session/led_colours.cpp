@@ -23,6 +23,8 @@ std::vector<link::Rgb> ledColours(RefereeSession& session) {
   };
   if (session.engineAction()) lightMove(*session.engineAction());
   else if (!session.hintMoves().empty()) lightMove(session.hintMoves().front());
+  else if (const auto out = onlyActionIsOut(session.game().position()); out && session.differing().empty())
+    lightMove(*out);
   for (const Move& m : session.actionsShown())
     for (Square to : landingSquares(m)) light(to, kLedTarget);
   for (Square sq : session.differing()) light(sq, kLedFix);

@@ -12,7 +12,7 @@ namespace tessera::session {
 namespace {
 
 // The marks of an action to carry out: its arrow, what a drop puts down, and every other square
-// it changes (the Pawn taken en passant, the castling Rook's move).
+// it changes (the Pawn taken en passant, the castling Rook's move, the pieces of a side that leaves).
 std::vector<display::Arrow> marksOf(const Position& before, const Move& m, int rank) {
   if (m.kind == MoveKind::SectorShift) return {{slotSquares(m.from)[0], slotSquares(m.to)[0], rank}};
   if (m.from == m.to && m.kind != MoveKind::Elimination) {
@@ -64,7 +64,11 @@ void describeActions(Position& pos, display::BoardScene& scene) {
   add(drops, "drop", "drops");
   add(shifts, "shift", "shifts");
   add(removals, "removal", "removals");
-  scene.toAct = sideFullName(pos.variant(), pos.sideToMove()) + " to act: " + kinds;
+  const std::string side = sideFullName(pos.variant(), pos.sideToMove());
+  if (moves.size() == 1 && moves[0].kind == MoveKind::Elimination)
+    scene.toAct = side + " has no legal action: " + howToCarryOut(pos, moves[0]);
+  else
+    scene.toAct = side + " to act: " + kinds;
 }
 
 }  // namespace
@@ -91,6 +95,8 @@ display::BoardScene sceneOf(RefereeSession& session) {
   if (session.engineAction()) mark(*session.engineAction(), 0);
   const auto& hints = session.hintMoves();
   for (std::size_t i = 0; i < hints.size(); ++i) mark(hints[i], static_cast<int>(i));
+  if (scene.arrows.empty() && scene.differing.empty() && !session.actionsShownFrom())
+    if (const auto out = onlyActionIsOut(pos)) mark(*out, 0);
   scene.message = session.message();
   const GameResult r = session.result();
   if (r.finished()) scene.result = r.token + " " + r.reason;

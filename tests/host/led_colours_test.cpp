@@ -59,5 +59,21 @@ TEST(LedColours, ShowEverySquareTheEnginesActionChanges) {
   for (int file : {4, 5, 6, 7}) EXPECT_TRUE(same(leds[cell(file, 0)], kLedEngine)) << "e1 g1 and the Rook's h1 f1";
 }
 
+TEST(LedColours, ShowThePiecesOfASideWithNoLegalActionToTakeOff) {
+  SessionOptions o;
+  o.startPosition = "1wKwPwQ4/4wP1eK1/3wPeP2eQ/1sP1eQ4/8/3sP4/2sK5/2eQ5 s - - 11 74";  // South: b5 c2 d3
+  for (const PlayMode mode : {PlayMode::Referee, PlayMode::Engine}) {
+    o.mode = mode;
+    o.engineSide = 0;
+    o.engineMillis = 50;
+    SessionFixture f("chameleon-redux-4p", o);
+    const auto leds = ledColours(f.session);
+    EXPECT_TRUE(same(leds[cell(1, 4)], kLedEngine)) << "b5";
+    EXPECT_TRUE(same(leds[cell(2, 1)], kLedEngine)) << "c2";
+    EXPECT_TRUE(same(leds[cell(3, 2)], kLedEngine)) << "d3";
+    EXPECT_TRUE(same(leds[cell(3, 4)], {})) << "d5, East's Queen";
+  }
+}
+
 }  // namespace
 }  // namespace tessera::session

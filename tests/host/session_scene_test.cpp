@@ -149,5 +149,26 @@ TEST(SessionScene, TheEnginesEnPassantAndCastlingMarkEverySquareToChange) {
   EXPECT_EQ(castling.session.message(), "the engine plays 1. O-O#: move the King e1-g1 and the Rook h1-f1");
 }
 
+TEST(SessionScene, ASideWithNoLegalActionIsToldToTakeItsPiecesOffAndTheyAreMarked) {
+  // South (b5 c2 d3) has no legal action.
+  const char* southOut = "1wKwPwQ4/4wP1eK1/3wPeP2eQ/1sP1eQ4/8/3sP4/2sK5/2eQ5 s - - 11 74";
+  SessionOptions referee;
+  referee.startPosition = southOut;
+  SessionFixture f("chameleon-redux-4p", referee);
+  const display::BoardScene scene = sceneOf(f.session);
+  EXPECT_EQ(scene.toAct, "South has no legal action: take its pieces off (b5 c2 d3)");
+  for (const char* piece : {"b5", "c2", "d3"}) EXPECT_TRUE(marked(scene, piece)) << piece;
+  EXPECT_FALSE(marked(scene, "d5")) << "East's Queen stays";
+
+  SessionOptions engine = referee;
+  engine.mode = PlayMode::Engine;
+  engine.engineSide = 0;
+  engine.engineMillis = 50;
+  SessionFixture e("chameleon-redux-4p", engine);
+  EXPECT_EQ(e.session.message(), "the engine plays 74. out: South has no legal action, take its pieces off (b5 c2 d3)");
+  const display::BoardScene engineScene = sceneOf(e.session);
+  for (const char* piece : {"b5", "c2", "d3"}) EXPECT_TRUE(marked(engineScene, piece)) << piece;
+}
+
 }  // namespace
 }  // namespace tessera::session
