@@ -159,19 +159,26 @@ TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo)
   ASSERT_EQ(pressKey(screenServer.display, "h"), 0);
   EXPECT_TRUE(waitForLog(dir, "hint: suggested: 2. ")) << readFile(dir / "play.log");
   // The recording is 1. d4 g6: White to act, its g1 Knight can go to f3 and h3.
-  const display::PixelLayout layout = display::fitLayout({8, 8}, {800, 900});  // the window fills the 800x900 screen
-  const cv::Point g1 = layout.cellCentre(makeSquare(6, 0));
+  const display::PixelLayout layout = display::fitLayout({8, 8}, {800, 900});
+  // The full-screen window shows the image scaled to fit the 800x900 screen, its shape kept, centred.
+  const cv::Size image = layout.imageSize();
+  const double scale = std::min(800.0 / image.width, 900.0 / image.height);
+  const auto onScreen = [&](cv::Point p) {
+    return cv::Point(static_cast<int>((800 - image.width * scale) / 2 + p.x * scale),
+                     static_cast<int>((900 - image.height * scale) / 2 + p.y * scale));
+  };
+  const cv::Point g1 = onScreen(layout.cellCentre(makeSquare(6, 0)));
   ASSERT_EQ(tap(screenServer.display, g1), 0);
   EXPECT_TRUE(waitForLog(dir, "message: White from g1: N")) << readFile(dir / "play.log");
   std::this_thread::sleep_for(300ms);  // drawn
   const cv::Mat shown = readXwd(readFile(dir / "Xvfb_screen0"));
   ASSERT_FALSE(shown.empty());
   cv::imwrite((dir / "g1-tapped.png").string(), shown);
-  const cv::Vec3b h3 = shown.at<cv::Vec3b>(layout.cellCentre(makeSquare(7, 2)));  // f3 may be under the hint's arrow
+  const cv::Vec3b h3 = shown.at<cv::Vec3b>(onScreen(layout.cellCentre(makeSquare(7, 2))));  // f3 may be under the hint's arrow
   EXPECT_LT(cv::norm(cv::Vec3d(h3[0], h3[1], h3[2]) - cv::Vec3d(display::kLegalTarget[0], display::kLegalTarget[1],
                                                                   display::kLegalTarget[2])), 40)
       << "h3's dot, at " << h3;
-  ASSERT_EQ(tap(screenServer.display, {layout.margin / 2, layout.margin / 2}), 0);  // beside the board
+  ASSERT_EQ(tap(screenServer.display, onScreen({layout.margin / 2, layout.margin / 2})), 0);  // beside the board
   EXPECT_TRUE(waitForLog(dir, "message: actions from g1 hidden")) << readFile(dir / "play.log");
   // Take back: the Pawn still on g6 is to go back to g7.
   ASSERT_EQ(pressKey(screenServer.display, "t"), 0);
