@@ -42,13 +42,23 @@ bool waitUntil(const std::function<bool()>& done, std::chrono::milliseconds limi
   return true;
 }
 
-TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
-  const fs::path dir = fs::temp_directory_path() / ("tessera-linkplay-" + std::to_string(::getpid()));
+fs::path freshFolder(const std::string& prefix) {
+  const fs::path dir = fs::temp_directory_path() / (prefix + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  testing::SimulatedBoard board(dir / "board-tty", tessera::testing::quickBoardConfig());
+  return dir;
+}
+
+// The pieces of an 8x8 game's start, as a board that senses occupancy reads them.
+void setUpTheFirstAndLastTwoRanks(testing::SimulatedBoard& board) {
   for (int file = 0; file < 8; ++file)
     for (int rank : {0, 1, 6, 7}) board.setOccupied(file, rank, true);
+}
+
+TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
+  const fs::path dir = freshFolder("tessera-linkplay-");
+  testing::SimulatedBoard board(dir / "board-tty", tessera::testing::quickBoardConfig());
+  setUpTheFirstAndLastTwoRanks(board);
 
   const fs::path pgn = dir / "game.pgn", log = dir / "play.log";
   const pid_t pid = ::fork();
@@ -155,12 +165,9 @@ void pressButton(int port, const std::string& command) {
 // Found by an audit of playing against the engine (2026-11-29): the board cannot see a Tile, so
 // the engine's Tile drop was announced and never accepted, and the game stood still for ever.
 TEST(PlayOverTheLink, TheEnginesTileDropIsCarriedOutAndConfirmed) {
-  const fs::path dir = fs::temp_directory_path() / ("tessera-linktiles-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = freshFolder("tessera-linktiles-");
   testing::SimulatedBoard board(dir / "board-tty", tessera::testing::quickBoardConfig());
-  for (int file = 0; file < 8; ++file)
-    for (int rank : {0, 1, 6, 7}) board.setOccupied(file, rank, true);
+  setUpTheFirstAndLastTwoRanks(board);
   const fs::path pgn = dir / "game.pgn", log = dir / "play.log";
   const pid_t pid = startTessera({"play", "--variant", "tiled-squares", "--input", "link:" + board.devicePath(), "--mode",
                                   "engine", "--engine-side", "white", "--engine-ms", "50", "--http", "0", "--pgn", pgn.string()},
