@@ -77,6 +77,11 @@ int main(int argc, char** argv) {
         record.play(m);
         if (record.result().finished()) break;
       }
+      if (game == 0 && !record.result().finished()) {  // the engine's action announced, not yet carried out
+        MoveList moves;
+        generateLegal(record.position(), moves);
+        if (moves.size() > 0) journal.recordEngineAction(record.position(), moves[0], 120);
+      }
       if (game == 1) journal.recordTakeback(2);
       if (game == 1 && v.sides == 2) {
         journal.recordDrawAgreed();
