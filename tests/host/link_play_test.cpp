@@ -55,12 +55,8 @@ void setUpTheFirstAndLastTwoRanks(testing::SimulatedBoard& board) {
     for (int rank : {0, 1, 6, 7}) board.setOccupied(file, rank, true);
 }
 
-TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
-  const fs::path dir = freshFolder("tessera-linkplay-");
-  testing::SimulatedBoard board(dir / "board-tty", tessera::testing::quickBoardConfig());
-  setUpTheFirstAndLastTwoRanks(board);
-
-  const fs::path pgn = dir / "game.pgn", log = dir / "play.log";
+// `tessera play ARGS` in a child process, its output in `log`.
+pid_t startTessera(const std::vector<std::string>& args, const fs::path& log) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -68,9 +64,19 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
     ::dup2(fd, 2);
     // The program must not hold the simulated board's pty open: unplugging closes it.
     for (int other = 3; other < 1024; ++other) ::close(other);
-    tessera::testing::execTessera({"play", "--variant", "chess", "--input", "link:" + board.devicePath(), "--pgn", pgn.string()});
+    tessera::testing::execTessera(args);
     ::_exit(127);
   }
+  return pid;
+}
+
+TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
+  const fs::path dir = freshFolder("tessera-linkplay-");
+  testing::SimulatedBoard board(dir / "board-tty", tessera::testing::quickBoardConfig());
+  setUpTheFirstAndLastTwoRanks(board);
+
+  const fs::path pgn = dir / "game.pgn", log = dir / "play.log";
+  const pid_t pid = startTessera({"play", "--variant", "chess", "--input", "link:" + board.devicePath(), "--pgn", pgn.string()}, log);
   const auto recordHas = [&](const std::string& text) {
     return waitUntil([&] {
       const std::string record = readFile(pgn);
@@ -131,19 +137,6 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
   fs::remove_all(dir);
 }
 
-// `tessera play ARGS` in a child process, its output in `log`.
-pid_t startTessera(const std::vector<std::string>& args, const fs::path& log) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(fd, 1);
-    ::dup2(fd, 2);
-    for (int other = 3; other < 1024; ++other) ::close(other);
-    tessera::testing::execTessera(args);
-    ::_exit(127);
-  }
-  return pid;
-}
 
 // A button of the web page pressed: `command` posted to the page's /command.
 void pressButton(int port, const std::string& command) {
