@@ -40,27 +40,19 @@ EngineAdvisor::Advice EngineAdvisor::advise(Searcher& searcher, Position& pos, i
 }
 
 void EngineAdvisor::ask(const Position& pos, int millis, int lines, Answer answer) {
-  enqueue(pos, millis, lines, [answer = std::move(answer)](Advice advice) { answer(std::move(advice.actions)); });
-}
-
-void EngineAdvisor::askScore(const Position& pos, int millis, ScoreAnswer answer) {
-  enqueue(pos, millis, 1, [answer = std::move(answer)](Advice advice) { answer(advice.score); });
-}
-
-void EngineAdvisor::enqueue(const Position& pos, int millis, int lines, Deliver deliver) {
   const unsigned generation = ++shared_->generation;
   if (!post_) {
     Position copy = pos;
-    deliver(advise(searcher_, copy, millis, lines, nullptr));
+    answer(advise(searcher_, copy, millis, lines, nullptr));
     return;
   }
   waiting_ = true;
   auto shared = shared_;
   // Wrapped so that an answer arriving after a newer question or cancel() is dropped.
-  Deliver current = [this, shared, generation, deliver = std::move(deliver)](Advice advice) {
+  Answer current = [this, shared, generation, answer = std::move(answer)](Advice advice) {
     if (shared->generation != generation) return;
     waiting_ = false;
-    deliver(std::move(advice));
+    answer(std::move(advice));
   };
   {
     std::lock_guard lock(shared->mutex);
@@ -95,7 +87,7 @@ void EngineAdvisor::work() {
       if (shared->quit) return;
     }
     // The task holds only the shared state and the answer; it checks the generation on arrival.
-    post_([deliver = std::move(job->deliver), advice = std::move(advice)]() mutable { deliver(std::move(advice)); });
+    post_([answer = std::move(job->answer), advice = std::move(advice)]() mutable { answer(std::move(advice)); });
   }
 }
 

@@ -24,38 +24,33 @@ class EngineAdvisor {
  public:
   using Task = std::function<void()>;
   using Post = std::function<void(Task)>;  // runs a task on the session's thread
-  using Answer = std::function<void(std::vector<Move>)>;
-  using ScoreAnswer = std::function<void(int)>;
+  // What a search gives: the first move of each best line, best first (empty when there is no
+  // action), and the best line's score in centipawns for the side to act (mate scores near
+  // kMateScore; 0 when it has no action).
+  struct Advice {
+    std::vector<Move> actions;
+    int score = 0;
+  };
+  using Answer = std::function<void(Advice)>;
 
   explicit EngineAdvisor(Post post = {});
   ~EngineAdvisor();
   EngineAdvisor(const EngineAdvisor&) = delete;
   EngineAdvisor& operator=(const EngineAdvisor&) = delete;
 
-  // The first move of each of the best `lines` lines of `pos`, best first (empty when there is no
-  // action), given to `answer` on the session's thread. A newer ask() or cancel() drops the answer
-  // of an older one: it is never delivered.
+  // The advice on `pos` from a search of its best `lines` lines, given to `answer` on the session's
+  // thread. A newer ask() or cancel() drops the answer of an older one: it is never delivered.
   void ask(const Position& pos, int millis, int lines, Answer answer);
-  // The score of the best line of `pos`, in centipawns for its side to act (mate scores near
-  // kMateScore; 0 when it has no action), given to `answer` as ask() gives its moves, and dropped
-  // alike by a newer ask(), askScore() or cancel().
-  void askScore(const Position& pos, int millis, ScoreAnswer answer);
   void cancel();
   bool thinking() const { return waiting_; }
 
  private:
-  // What a search gives: the first move of each best line, and the best line's score.
-  struct Advice {
-    std::vector<Move> actions;
-    int score = 0;
-  };
-  using Deliver = std::function<void(Advice)>;
   struct Job {
     Position position;
     int millis = 0;
     int lines = 1;
     unsigned generation = 0;
-    Deliver deliver;
+    Answer answer;
   };
   // What the worker thread and the session share; the worker holds it alive while it posts.
   struct Shared {
@@ -67,7 +62,6 @@ class EngineAdvisor {
     unsigned generation = 0;  // the session's thread only
   };
   static Advice advise(Searcher& searcher, Position& pos, int millis, int lines, const std::atomic<bool>* cancel);
-  void enqueue(const Position& pos, int millis, int lines, Deliver deliver);
   void work();
 
   Post post_;

@@ -398,8 +398,9 @@ void RefereeSession::announceEngineAction() {
       return;
     }
   }
-  engine_.ask(game_->position(), engineMillisNow(), 1, [this](std::vector<Move> best) {
-    if (!best.empty()) announce(best.front(), false);
+  engine_.ask(game_->position(), engineMillisNow(), 1, [this](EngineAdvisor::Advice advice) {
+    if (drawOffered_ && !answerDrawOffer(advice.score)) return;
+    if (!advice.actions.empty()) announce(advice.actions.front(), false);
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking");
 }
@@ -445,8 +446,10 @@ void RefereeSession::hint() {
     note(SessionEvent::Kind::Message, "the engine is weighing the draw offer: the hint follows");
     return;
   }
-  engine_.ask(game_->position(), options_.hintMillis, options_.hintLines, [this](std::vector<Move> best) {
-    hints_ = std::move(best);
+  engine_.ask(game_->position(), options_.hintMillis, options_.hintLines, [this](EngineAdvisor::Advice advice) {
+    if (drawOffered_ && !answerDrawOffer(advice.score)) return;
+    hintAfterDrawOffer_ = false;  // this is the hint
+    hints_ = std::move(advice.actions);
     note(SessionEvent::Kind::Hint, hintsText(game_->position(), hints_));
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking about a hint");
@@ -640,26 +643,31 @@ void RefereeSession::offerDrawToEngine() {
     note(SessionEvent::Kind::Message, "the engine is weighing the draw offer already");
     return;
   }
-  // Weighing drops what the engine was thinking about: a hint is asked again after it (its own
-  // action, when it is to act, is too).
-  hintAfterDrawOffer_ = engine_.thinking() && game_->position().sideToMove() != options_.engineSide;
   drawOffered_ = true;
-  engine_.askScore(game_->position(), kDrawOfferMillis, [this](int score) { answerDrawOffer(score); });
+  // A search of this position under way (its own action, or a hint) weighs the offer when it ends:
+  // interrupting it would cost the engine's clock, or the player's wait, a second search.
+  if (engine_.thinking()) {
+    note(SessionEvent::Kind::Message, "the engine weighs the draw offer");
+    return;
+  }
+  engine_.ask(game_->position(), kDrawOfferMillis, 1, [this](EngineAdvisor::Advice advice) {
+    if (!answerDrawOffer(advice.score)) return;
+    if (std::exchange(hintAfterDrawOffer_, false)) hint();
+  });
   if (drawOffered_) note(SessionEvent::Kind::Message, "the engine weighs the draw offer");
 }
 
-void RefereeSession::answerDrawOffer(int score) {
+bool RefereeSession::answerDrawOffer(int score) {
   drawOffered_ = false;
   const int forEngine = game_->position().sideToMove() == options_.engineSide ? score : -score;
   if (engineTakesTheDraw(forEngine)) {
     hintAfterDrawOffer_ = false;
     note(SessionEvent::Kind::Message, "the engine accepts the draw");
     endInAgreedDraw();
-    return;
+    return false;
   }
   note(SessionEvent::Kind::Message, drawDeclinedText(forEngine));
-  if (game_->position().sideToMove() == options_.engineSide && !expected_) announceEngineAction();
-  if (std::exchange(hintAfterDrawOffer_, false)) hint();
+  return true;
 }
 
 void RefereeSession::showActionsFrom(std::optional<Square> sq) {

@@ -125,7 +125,8 @@ class RefereeSession {
   void withdrawResignationOrDraw();
   void endInAgreedDraw();
   void offerDrawToEngine();
-  void answerDrawOffer(int score);  // the engine's score for the side to act
+  // Takes or declines the offer by `score`, a search's for the side to act; whether the game goes on.
+  bool answerDrawOffer(int score);
   std::vector<Move> hiddenActions();
   bool enginesActionIsHidden();
   std::string offerHiddenActionsFrom(Square sq);

@@ -97,7 +97,8 @@ TEST(EngineInBackground, AHintAboutAnEarlierPositionIsDropped) {
 }
 
 // Since 2026-11-29 the engine weighs a draw offer on its worker thread: the game goes on meanwhile,
-// an action lapses the offer, and what the weighing interrupted (a hint, its own action) comes after.
+// and an action lapses the offer. A search already under way (a hint, its own action) weighs it and
+// goes on to give its answer, where it had been interrupted and run again from the start.
 TEST(EngineInBackground, ADrawOfferLapsesWhenAnActionComesWhileTheEngineWeighsIt) {
   LoopFixture loop;
   SessionOptions o = thinkingFor(PlayMode::Engine, 50);
@@ -118,28 +119,46 @@ TEST(EngineInBackground, ADrawOfferLapsesWhenAnActionComesWhileTheEngineWeighsIt
   EXPECT_FALSE(f.told("the engine accepts"));
 }
 
-TEST(EngineInBackground, AfterADeclinedOfferTheHintOrTheEnginesActionItInterruptedComes) {
+TEST(EngineInBackground, ASearchUnderWayWeighsADrawOfferAndGivesItsAnswerWithTheDecline) {
   LoopFixture loop;
   SessionOptions o = thinkingFor(PlayMode::Engine, 300);
   o.startPosition = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";  // the engine, Black, has a Queen more
   SessionFixture hinted("chess", o, loop.post());
   hinted.session.hint();
+  ASSERT_TRUE(hinted.session.engineThinking());
   hinted.session.agreeDraw();
   hinted.session.hint();  // asked again while the engine weighs
-  loop.runUntil([&] { return hinted.count(K::Hint) > 0; });
-  EXPECT_EQ(hinted.count(K::Hint), 1);
-  EXPECT_FALSE(hinted.session.hintMoves().empty());
-  EXPECT_FALSE(hinted.session.result().finished());
+  loop.runUntil([&] { return hinted.told("the engine declines the draw"); });
   EXPECT_TRUE(hinted.told("the engine declines the draw: it scores +"));
+  EXPECT_EQ(hinted.count(K::Hint), 1) << "the hint comes with the decline, from the same search";
+  EXPECT_FALSE(hinted.session.hintMoves().empty());
+  EXPECT_FALSE(hinted.session.engineThinking()) << "no search started again";
+  EXPECT_FALSE(hinted.session.result().finished());
 
   o.startPosition = "3qk3/8/8/8/8/8/8/4K3 b - - 0 1";  // the engine to act, thinking
   SessionFixture acting("chess", o, loop.post());
   ASSERT_TRUE(acting.session.engineThinking());
   acting.session.agreeDraw();
-  loop.runUntil([&] { return acting.session.engineAction().has_value(); });
-  EXPECT_TRUE(acting.session.engineAction().has_value()) << "its action comes after the declined offer";
+  EXPECT_EQ(acting.lastText(K::Message), "the engine weighs the draw offer");
+  loop.runUntil([&] { return acting.told("the engine declines the draw"); });
+  EXPECT_TRUE(acting.session.engineAction().has_value()) << "its action comes with the decline, from the same search";
   EXPECT_EQ(acting.count(K::EngineAction), 1);
+  EXPECT_FALSE(acting.session.engineThinking());
   EXPECT_FALSE(acting.session.result().finished());
+}
+
+TEST(EngineInBackground, TheEnginesOwnSearchMayTakeTheDrawInsteadOfActing) {
+  LoopFixture loop;
+  SessionOptions o = thinkingFor(PlayMode::Engine, 300);
+  o.startPosition = "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1";  // a Pawn each, the engine to act, thinking
+  SessionFixture f("chess", o, loop.post());
+  ASSERT_TRUE(f.session.engineThinking());
+  f.session.agreeDraw();
+  loop.runUntil([&] { return f.session.result().finished(); });
+  EXPECT_EQ(f.session.result().token, "1/2-1/2");
+  EXPECT_TRUE(f.told("the engine accepts the draw"));
+  EXPECT_EQ(f.count(K::EngineAction), 0) << "no action announced in a game agreed drawn";
+  EXPECT_FALSE(f.session.engineAction().has_value());
 }
 
 }  // namespace
