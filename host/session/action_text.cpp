@@ -157,7 +157,7 @@ std::vector<std::string> recordSan(const Game& game) {
   return out;
 }
 
-std::string correctionText(const Variant& variant, const Correction& c) {
+std::string correctionText(const Variant& variant, const Correction& c, CorrectionGoal goal) {
   const auto piece = [&] {
     if (!c.piece) return std::string("the piece");
     return "the " + sideFullName(variant, pieceSide(c.piece)) + " " +
@@ -166,7 +166,8 @@ std::string correctionText(const Variant& variant, const Correction& c) {
   switch (c.kind) {
     case Correction::Kind::Place: return "put " + piece() + " on " + squareName(c.to);
     case Correction::Kind::Remove: return "take the piece off " + squareName(c.from);
-    case Correction::Kind::Move: return "move the piece on " + squareName(c.from) + " back to " + squareName(c.to);
+    case Correction::Kind::Move:
+      return "move the piece on " + squareName(c.from) + (goal == CorrectionGoal::PutBack ? " back to " : " to ") + squareName(c.to);
     case Correction::Kind::Replace: return "put " + piece() + " on " + squareName(c.to) + " instead";
     case Correction::Kind::Surface:
       return squareName(c.to) + " should show " + std::string(surfaceName(c.surface));

@@ -34,8 +34,10 @@ std::string hintsText(const Position& before, const std::vector<Move>& hints);
 // Four players: `out`, when it is the only legal action of the side to act (it has no other and
 // must leave); none otherwise.
 std::optional<Move> onlyActionIsOut(const Position& pos);
+// Whether a correction puts the board back to the game, or finishes an action carried out in part.
+enum class CorrectionGoal { PutBack, Finish };
 // One step of putting the board right: "put the white N on g1", "take the piece off e5",
-// "move the piece on d4 to d2", "g3 should show void".
-std::string correctionText(const Variant& variant, const Correction& c);
+// "move the piece on d4 back to d2" (finishing: "move the piece on h1 to f1"), "g3 should show void".
+std::string correctionText(const Variant& variant, const Correction& c, CorrectionGoal goal = CorrectionGoal::PutBack);
 
 }  // namespace tessera::session

@@ -83,6 +83,24 @@ bool isPartWayBack(const Position& now, const Move& action, const Position& with
   return true;
 }
 
+// The engine's action carried out in part: the board differs from `now` only on squares the action
+// changes, and shows at least one piece already where the action puts it (a Pawn on d3 for exd3 e.p.
+// with the Pawn taken still on d4; the King on g1 with the Rook still on h1). A piece merely lifted
+// is not that: it is shown with where it may go.
+bool isPartWayTo(const Position& now, const Position& after, const Observation& seen, float minConfidence) {
+  const std::vector<Square> fromNow = differingSquares(now, seen, minConfidence);
+  const std::vector<Square> fromAfter = differingSquares(after, seen, minConfidence);
+  const auto terrain = [](const Position& p, Square sq) { return std::tuple(p.paper(sq), p.isWall(sq), p.isVoid(sq)); };
+  bool placed = false;
+  for (Square sq : fromNow) {
+    if (now.at(sq) == after.at(sq) && terrain(now, sq) == terrain(after, sq)) return false;  // a change the action does not make
+    const bool asAfter = std::find(fromAfter.begin(), fromAfter.end(), sq) == fromAfter.end();
+    const bool emptied = after.at(sq) == kEmpty && terrain(now, sq) == terrain(after, sq);
+    placed = placed || (asAfter && !emptied);
+  }
+  return placed;
+}
+
 }  // namespace
 
 RefereeSession::RefereeSession(const Variant& variant, SessionOptions options, EventBus& bus, EngineAdvisor::Post postToLoop)
@@ -260,6 +278,20 @@ void RefereeSession::handle(const Verdict& v) {
       return;
     }
     case VerdictKind::Mismatch: {
+      const std::optional<Position> finishing = lastSeen_ ? enginesActionPartWay(*lastSeen_) : std::nullopt;
+      if (finishing) {
+        const std::vector<Square> toFinish = differingSquares(*finishing, *lastSeen_, options_.minConfidence);
+        if (differing_ == toFinish) return;
+        differing_ = toFinish;
+        corrections_ = correctionsToRestore(*finishing, *lastSeen_, options_.minConfidence, &onBoard_);
+        asked_.reset();
+        lifted_.reset();
+        std::string how;
+        for (const Correction& c : corrections_)
+          how += (how.empty() ? "" : "; ") + correctionText(variant_, c, CorrectionGoal::Finish);
+        note(SessionEvent::Kind::Mismatch, "to finish the engine's " + numberedSan(pos, *expected_) + ": " + how);
+        return;
+      }
       if (differing_ == v.differing) return;
       differing_ = v.differing;
       corrections_ = v.corrections;
@@ -283,6 +315,14 @@ void RefereeSession::handle(const Verdict& v) {
       return;
     }
   }
+}
+
+std::optional<Position> RefereeSession::enginesActionPartWay(const Observation& seen) const {
+  if (!expected_) return std::nullopt;
+  Position after = game_->position();
+  after.make(*expected_);
+  if (!isPartWayTo(game_->position(), after, seen, options_.minConfidence)) return std::nullopt;
+  return after;
 }
 
 void RefereeSession::takeBackOnTheBoard(int plies) {

@@ -134,6 +134,8 @@ class RefereeSession {
   bool onTheEnginesTurn() const;
   int sideOfLastAction() const;
   bool announcedActionFits(const Verdict& v) const;
+  // The position after the engine's announced action, when `seen` shows it carried out in part.
+  std::optional<Position> enginesActionPartWay(const Observation& seen) const;
   void sayWhatTheSensorsCannotSee();
   void showBoardToPutRight();
   void keepTheFinishedGame();

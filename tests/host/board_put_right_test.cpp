@@ -191,5 +191,54 @@ TEST(RefereeSession, APieceLiftedAfterATakebackIsNamedByTheSquareItLeftAndWhereI
   EXPECT_FALSE(h.session.liftedFrom().has_value());
 }
 
+// Found by an audit (2026-11-29): the engine's en passant carried out in part (its Pawn moved, the
+// Pawn it takes still on d4) was told "move the piece on d3 back to e4", undoing the engine's action
+// instead of finishing it.
+TEST(RefereeSession, TheEnginesActionCarriedOutInPartIsFinishedNotUndone) {
+  for (const SensorProfile profile : {SensorProfile::Occupancy, SensorProfile::Camera}) {
+    SessionOptions o;
+    o.mode = PlayMode::Engine;
+    o.engineMillis = 50;
+    // Black's only action after d4 is exd3 e.p.: the King is hemmed in, the e-Pawn blocked.
+    o.startPosition = "7k/8/6K1/8/4p3/4N3/B2P4/8 w - - 0 1";
+    SessionFixture f("chess", o);
+    f.play("d4", profile);
+    ASSERT_TRUE(f.session.engineAction().has_value());
+    Position pos = f.session.game().position();
+    ASSERT_EQ(san(pos, *f.session.engineAction()), "exd3");
+    Observation seen = f.boardAfter("exd3", profile);
+    setOccupant(seen, "d4", profile == SensorProfile::Camera ? Occupant::Light : Occupant::Occupied);
+    f.session.onObservation(seen);
+    f.session.onObservation(seen);
+    EXPECT_EQ(f.lastText(K::Mismatch), "to finish the engine's 1... exd3: take the piece off d4");
+    EXPECT_EQ(guidance(f.session), (std::vector<std::string>{"take the piece off d4"}));
+    ASSERT_EQ(f.session.differing().size(), 1u) << "only the square still to change is marked to fix";
+    EXPECT_EQ(squareName(f.session.differing().front()), "d4");
+    // Finished, it is played.
+    const Observation finished = f.boardAfter("exd3", profile);
+    f.session.onObservation(finished);
+    f.session.onObservation(finished);
+    EXPECT_EQ(f.session.game().actions().size(), 2u) << f.lastText(K::Mismatch);
+
+    // The engine's piece only lifted is shown as lifted, its destinations with it, as before.
+    SessionFixture g("chess", o);
+    g.play("d4", profile);
+    seen = sensorView(g.session.game().position(), profile);
+    setOccupant(seen, "e4", Occupant::Empty);
+    g.session.onObservation(seen);
+    EXPECT_EQ(g.lastText(K::Mismatch), "piece lifted from e4");
+  }
+}
+
+TEST(CorrectionText, AMoveThatFinishesAnActionGoesToItsSquareNotBack) {
+  Correction rook;
+  rook.kind = Correction::Kind::Move;
+  rook.from = makeSquare(7, 0);
+  rook.to = makeSquare(5, 0);
+  const Variant& chess = builtinVariant("chess");
+  EXPECT_EQ(correctionText(chess, rook), "move the piece on h1 back to f1");
+  EXPECT_EQ(correctionText(chess, rook, CorrectionGoal::Finish), "move the piece on h1 to f1");
+}
+
 }  // namespace
 }  // namespace tessera::session
