@@ -64,12 +64,15 @@ std::string boardJson(const display::BoardScene& scene) {
   for (const Correction& c : scene.corrections)
     for (Square sq : {c.from, c.to})
       if (sq != kNoSquare) fix.push_back(sq);
+  // [from file, from rank, to file, to rank, line, what a drop puts down ("" for a move), an Anti-Tile].
   std::string arrows;
   for (const display::Arrow& a : scene.arrows) {
     if (a.from == kNoSquare || a.to == kNoSquare) continue;
+    const bool drop = a.placed != Surface::Unknown;
     arrows += std::string(arrows.empty() ? "" : ",") + "[" + std::to_string(fileOf(a.from)) + "," +
               std::to_string(rankOf(a.from)) + "," + std::to_string(fileOf(a.to)) + "," + std::to_string(rankOf(a.to)) +
-              "," + std::to_string(a.rank) + "]";
+              "," + std::to_string(a.rank) + "," + jsonString(drop ? cssColour(display::surfaceColour(a.placed)) : "") +
+              "," + (a.placed == Surface::AntiTile ? "true" : "false") + "]";
   }
   std::string out = "{\"files\":" + std::to_string(v.size.files) + ",\"ranks\":" + std::to_string(v.size.ranks);
   out += ",\"cells\":[" + cells + "],\"cross\":[" + crosses + "],\"pieces\":[" + pieces + "]";

@@ -9,7 +9,7 @@ namespace tessera::web {
 
 // {"files":8,"ranks":8,"cells":["#b5d9f0",...],"cross":[[f,r],...],"pieces":[[f,r,"K","#fafafa","#141414"],...],
 //  "sectors":[[f0,r0,f1,r1],...],"last":[[f,r],...],"movable":[...],"targets":[...],"fix":[...],
-//  "arrows":[[f0,r0,f1,r1,line],...],"colours":{...}}
+//  "arrows":[[f0,r0,f1,r1,line,"#rrggbb" a drop puts down or "",anti-tile],...],"colours":{...}}
 // Cells run rank by rank from the first (a1, b1, ...); files and ranks count from 0.
 std::string boardJson(const display::BoardScene& scene);
 

@@ -108,9 +108,25 @@ function drawBoard(svg, b) {
     add(svg, 'text', {x: x(f) + 0.5, y: y(r) + 0.53, 'font-size': 0.55, fill: ink, 'text-anchor': 'middle',
       'dominant-baseline': 'central'}, letter);
   }
+  // A drop is a swatch of what it puts down, outlined in the arrows' blue; several on one square
+  // share it side by side, as on the display.
+  const dropsOn = (f, r) => b.arrows.filter(a => a[5] !== '' && a[2] === f && a[3] === r);
   // Later lines first, so that the best one lies on top.
-  for (const [f0, r0, f1, r1, line] of [...b.arrows].reverse()) {
+  for (const arrow of [...b.arrows].reverse()) {
+    const [f0, r0, f1, r1, line, placed, antiTile] = arrow;
     const width = line === 0 ? 1 / 9 : 1 / 16;
+    if (placed !== '') {
+      const sharing = dropsOn(f1, r1), pad = 1 / 6, inner = (1 - 2 * pad) / sharing.length;
+      const sx = x(f1) + pad + inner * sharing.indexOf(arrow), sy = y(r1) + pad;
+      add(svg, 'rect', {x: sx, y: sy, width: inner, height: 1 - 2 * pad, fill: placed});
+      if (antiTile)
+        for (const a of [0, inner])
+          add(svg, 'line', {x1: sx + a, y1: sy, x2: sx + inner - a, y2: sy + 1 - 2 * pad, stroke: '#3c3c3c',
+            'stroke-width': 0.03});
+      add(svg, 'rect', {x: sx, y: sy, width: inner, height: 1 - 2 * pad, fill: 'none', stroke: c.arrow,
+        'stroke-width': width});
+      continue;
+    }
     const ax = x(f0) + 0.5, ay = y(r0) + 0.5, bx = x(f1) + 0.5, by = y(r1) + 0.5;
     const length = Math.hypot(bx - ax, by - ay);
     if (length === 0) {

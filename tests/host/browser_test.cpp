@@ -7,8 +7,10 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "core/position_text.hpp"
 #include "hardware/display/board_palette.hpp"
 #include "headless_browser.hpp"
+#include "host/web/board_json.hpp"
 #include "served_table.hpp"
 
 namespace tessera::session {
@@ -129,6 +131,30 @@ TEST_F(BrowserTest, ATapOnAPieceShowsWhereItCanGo) {
   EXPECT_EQ(page.waitFor("document.getElementById('message').textContent", "actions from g1 hidden"),
             "actions from g1 hidden");
   EXPECT_EQ(table.onLoop([&] { return table.shownFrom(); }), "");
+}
+
+// Found by an audit (2026-11-29): the page drew a drop (a colour square to put down, suggested or
+// the engine's) as a plain blue ring, where the display draws what it puts down.
+TEST_F(BrowserTest, ADropIsDrawnInTheColourItPutsDownAndTwoOnOneSquareBothShow) {
+  ServedTable table("shifting-sands");
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
+  const Position pos = startPosition(builtinVariant("shifting-sands"));
+  const Square b3 = makeSquare(1, 2);
+  display::BoardScene scene;
+  scene.position = &pos;
+  scene.arrows = {{b3, b3, 0, Surface::Purple}, {b3, b3, 1, Surface::Yellow}};
+  page.evaluate("drawBoard(document.getElementById('board'), " + web::boardJson(scene) + ")");
+  const cv::Point centre = squareCentre(page, 1, pos.variant().size.ranks - 3);  // b3, counted from the top
+  const int quarter = static_cast<int>(
+      std::stod(page.evaluate("document.getElementById('board').getBoundingClientRect().width / (board.files + 0.5) / 4")));
+  const auto shot = page.screenshot();
+  pixelsOf(shot, display::surfaceColour(Surface::Purple), "drops-on-b3.png");
+  EXPECT_TRUE(showsColourAt(shot, centre - cv::Point(quarter / 2, 0), display::surfaceColour(Surface::Purple)))
+      << "the best line's purple drop, on the left";
+  EXPECT_TRUE(showsColourAt(shot, centre + cv::Point(quarter / 2, 0), display::surfaceColour(Surface::Yellow)))
+      << "the next line's yellow drop, beside it";
 }
 
 TEST_F(BrowserTest, OnAPhoneTheBoardIsAsWideAsTheScreenAndATapStillNamesTheSquare) {
