@@ -157,7 +157,40 @@ TEST(RefereeSession, TakeBackWithFourPlayersTakesTheEnginesActionBackOnlyWithThe
   EXPECT_TRUE(f.session.game().actions().empty());
   EXPECT_EQ(f.count(K::EngineAction), announcements) << "South acts again, not the engine";
 
+  // With North out (its pieces gone), the turn passes from the engine to East: Take back after
+  // East's action takes it back alone, and after the engine's, the engine's with South's.
+  o.startPosition = "wKwP6/wRwP6/wNwP6/wQwP6/6ePeR/6ePeB/sPsPsPsP2ePeQ/sKsNsQsB2ePeK s - - 0 1";
+  SessionFixture northOut("chameleon-redux-4p", o);
+  const auto someAction = [&] {
+    MoveList legal;
+    generateLegal(northOut.session.game().position(), legal);
+    return san(northOut.session.game().position(), legal[0]);
+  };
+  northOut.play("a3");
+  ASSERT_TRUE(northOut.session.engineAction().has_value());
+  const std::string westsAction = san(northOut.session.game().position(), *northOut.session.engineAction());
+  northOut.play(westsAction);
+  EXPECT_EQ(northOut.session.game().position().sideToMove(), 3) << "East acts after West, North being out";
+  const std::string eastsAction = someAction();
+  northOut.play(eastsAction);
+  ASSERT_EQ(recordSan(northOut.session.game()), (std::vector<std::string>{"a3", westsAction, eastsAction}));
+  const int announced = northOut.count(K::EngineAction);
+  northOut.session.takeBack();
+  EXPECT_EQ(northOut.lastText(K::Takeback), "took back 1 action");
+  EXPECT_EQ(northOut.count(K::EngineAction), announced) << "East acts again, not the engine";
+  northOut.session.onObservation(sensorView(northOut.session.game().position(), SensorProfile::Camera));  // put back
+  northOut.play(eastsAction);
+  northOut.play(someAction());  // South's next: the engine is to act
+  ASSERT_EQ(northOut.count(K::EngineAction), announced + 1);
+  northOut.play(san(northOut.session.game().position(), *northOut.session.engineAction()));
+  ASSERT_EQ(northOut.session.game().actions().size(), 5u);
+  northOut.session.takeBack();
+  EXPECT_EQ(northOut.lastText(K::Takeback), "took back 2 actions");
+  EXPECT_EQ(recordSan(northOut.session.game()), (std::vector<std::string>{"a3", westsAction, eastsAction}));
+  EXPECT_EQ(northOut.session.game().position().sideToMove(), 0) << "South acts again";
+
   // Two players, as before: the engine's reply goes back with the player's action.
+  o.startPosition.clear();
   SessionFixture two("chess", o);  // the engine plays Black
   two.play("e4");
   ASSERT_TRUE(two.session.engineAction().has_value());
