@@ -59,7 +59,7 @@ struct Verdict {
   int defaultChoice = 0;
   int exactChoices = 0;  // how many of the choices fit exactly (the rest fit but for one cell)
   // Unchanged: legal actions this sensor cannot tell from no change at all (a colour dropped
-  // on an empty square, seen by an occupancy sensor); the display may offer them.
+  // on an empty square, seen by an occupancy sensor); the session offers a tapped square's as choices.
   std::vector<Move> hiddenActions;
   // Mismatch: the squares that differ from the current position, how to restore it, and the
   // legal actions whose result is closest to what is seen ("did you mean").
