@@ -67,6 +67,9 @@ std::optional<LiftedPiece> liftedPiece(const Position& pos, const Observation& s
   return LiftedPiece{*from, sq};
 }
 
+// What a square shows besides its piece: its paper colour, a Tile or none.
+auto terrainAt(const Position& p, Square sq) { return std::tuple(p.paper(sq), p.isWall(sq), p.isVoid(sq)); }
+
 // After Take back the pieces are put back from `withdrawn` to `now`; a board half way there (the
 // King on e1 again, the Rook still on f1) can read as a new action (Rf1). It is one only if it
 // changes a square the withdrawn position left as it is, or puts there something else.
@@ -77,7 +80,7 @@ bool isPartWayBack(const Position& now, const Move& action, const Position& with
   for (int rank = 0; rank < size.ranks; ++rank)
     for (int file = 0; file < size.files; ++file) {
       const Square sq = makeSquare(file, rank);
-      const auto cell = [sq](const Position& p) { return std::tuple(p.at(sq), p.paper(sq), p.isWall(sq), p.isVoid(sq)); };
+      const auto cell = [sq](const Position& p) { return std::tuple(p.at(sq), terrainAt(p, sq)); };
       if (cell(after) != cell(now) && cell(after) != cell(withdrawn)) return false;
     }
   return true;
@@ -90,12 +93,12 @@ bool isPartWayBack(const Position& now, const Move& action, const Position& with
 bool isPartWayTo(const Position& now, const Position& after, const Observation& seen, float minConfidence) {
   const std::vector<Square> fromNow = differingSquares(now, seen, minConfidence);
   const std::vector<Square> fromAfter = differingSquares(after, seen, minConfidence);
-  const auto terrain = [](const Position& p, Square sq) { return std::tuple(p.paper(sq), p.isWall(sq), p.isVoid(sq)); };
   bool placed = false;
   for (Square sq : fromNow) {
-    if (now.at(sq) == after.at(sq) && terrain(now, sq) == terrain(after, sq)) return false;  // a change the action does not make
+    const bool sameTerrain = terrainAt(now, sq) == terrainAt(after, sq);
+    if (now.at(sq) == after.at(sq) && sameTerrain) return false;  // a change the action does not make
     const bool asAfter = std::find(fromAfter.begin(), fromAfter.end(), sq) == fromAfter.end();
-    const bool emptied = after.at(sq) == kEmpty && terrain(now, sq) == terrain(after, sq);
+    const bool emptied = after.at(sq) == kEmpty && sameTerrain;
     placed = placed || (asAfter && !emptied);
   }
   return placed;
