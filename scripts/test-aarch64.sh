@@ -2,7 +2,8 @@
 # Builds the rules and the engine for the Raspberry Pi's CPU (64-bit Arm, Debian's cross compiler)
 # and runs their tests under qemu-user: the same perft counts, legal actions, forced mates and
 # engine answers on the Pi's CPU as here (char is unsigned there, for one). About 40 minutes under
-# emulation, most of it in the Desert Dust comparison; CI runs it with -E "ReferenceComparison|RoundTrip".
+# emulation, most of it in the Desert Dust comparison; CI runs it with
+# -E "ReferenceComparison|RoundTrip|RandomVariants".
 #
 #   usage: scripts/test-aarch64.sh [ctest arguments, e.g. -R ChessPerft]
 set -euo pipefail
