@@ -94,7 +94,7 @@ class TextParser {
       int f = 0, r = 0;
       char x = 0;
       std::istringstream in(value);
-      if (!(in >> f >> x >> r) || x != 'x' || f < 1 || r < 1 || f > kMaxFiles || r > kMaxRanks)
+      if (!(in >> f >> x >> r) || x != 'x' || !(in >> std::ws).eof() || f < 1 || r < 1 || f > kMaxFiles || r > kMaxRanks)
         fail(line, "board must be FILESxRANKS with both between 1 and 16, got '" + value + "'");
       v.size = {f, r};
     } else if (key == "sides") {

@@ -1,12 +1,15 @@
 // The end of a game: checkmate, stalemate, threefold repetition, the 50-move rule, a dead position.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/attacks.hpp"
 #include "core/game.hpp"
 #include "core/game_status.hpp"
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
 #include "core/position_text.hpp"
+#include "core/variant.hpp"
 
 using namespace tessera;
 
@@ -94,6 +97,23 @@ TEST(GameStatus, ALoneMinorPieceOrBishopsOfOneColourIsADeadPosition) {
   game.play(parseMove(game.position(), "Kxb1"));
   EXPECT_EQ(game.result().token, "1/2-1/2");
   EXPECT_EQ(game.result().reason, "dead position (nothing left to mate with)");
+}
+
+// Where the board itself changes, or is smaller than 8x8, a lone Knight may still mate: the game
+// goes on with King and Knight against King.
+TEST(GameStatus, ALoneKnightIsNoDeadPositionWhereTheBoardChangesOrIsSmall) {
+  const auto status = [](const char* variant, const std::string& text) {
+    Position pos = parsePosition(builtinVariant(variant), text);
+    return gameStatus(pos);
+  };
+  EXPECT_EQ(status("chess", "k7/8/8/8/8/8/8/KN6 b - - 0 1"), GameStatus::DeadPosition);
+  EXPECT_EQ(status("tiled-squares", "k7/8/8/8/8/8/8/KN6 b - - 0 1 tttttttt/8/8/8/8/8/8/tttttttt"), GameStatus::Ongoing);
+  EXPECT_EQ(status("shifting-chess", "k7/8/8/8/8/8/8/KN6 b - - 0 1 BII,BIII"), GameStatus::Ongoing);
+  EXPECT_EQ(status("shifting-sands:size=8x8", "k7/8/8/8/8/8/8/KN6 b - - 0 5 8/8/8/8/8/8/8/8;pool="), GameStatus::Ongoing);
+  const auto small = parseVariantText(
+      "[small]\nboard = 6x6\npiece = king K K royal\npiece = knight N N\nstart = k5/6/6/6/6/KN4 w - - 0 1\n", "test");
+  Position onSmall = startPosition(small.at(0));
+  EXPECT_EQ(gameStatus(onSmall), GameStatus::Ongoing);
 }
 
 TEST(GameStatus, CaptureOrPawnMoveResetsTheClock) {

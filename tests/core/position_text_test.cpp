@@ -58,6 +58,13 @@ TEST(PositionText, EnPassantSquareKeptOnlyWhenACaptureIsPossible) {
   const Variant& chess = builtinVariant("chess");
   EXPECT_EQ(parsePosition(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").enPassantSquare(), *parseSquare("d6", chess.size));
   EXPECT_EQ(parsePosition(chess, "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2").enPassantSquare(), kNoSquare);
+  // A piece that could only go to the passed square (the Knight on g4 to e3) takes nothing there.
+  Position pos = parsePosition(chess, "4k3/8/8/8/6n1/8/4P3/4K3 w - - 0 1");
+  pos.make(parseMove(pos, "e2e4"));
+  EXPECT_EQ(positionString(pos), "4k3/8/8/8/4P1n1/8/8/4K3 b - - 0 1");
+  pos = parsePosition(chess, "4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1");
+  pos.make(parseMove(pos, "e2e4"));
+  EXPECT_EQ(positionString(pos), "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1");
 }
 
 TEST(PositionTextErrors, SayWhatIsWrongAndWhere) {
@@ -180,6 +187,11 @@ TEST(SquareNames, RoundTripOnLargeBoards) {
   EXPECT_FALSE(parseSquare("a0", {12, 12}));
   EXPECT_FALSE(parseSquare("a01", {12, 12}));
   EXPECT_FALSE(parseSquare("A1", {12, 12}));
+  // A letter alone, and a sign after the digits ('/' is the character before '0': read as a digit,
+  // "b1/" would be b9).
+  EXPECT_FALSE(parseSquare("b", {12, 12}));
+  EXPECT_FALSE(parseSquare("b1/", {12, 12}));
+  EXPECT_FALSE(parseSquare("b1:", {12, 12}));
 }
 
 }  // namespace

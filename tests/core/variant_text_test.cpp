@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/attacks.hpp"
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
 #include "core/perft.hpp"
@@ -60,6 +61,70 @@ TEST(VariantText, ErrorsNameTheLine) {
             "my.variants, line 1: variant 'x', start: position string, character 1: Black must have exactly one king, found 0");
   EXPECT_EQ(message("[x]\nboard = 8x8\npiece = king K K royal\nstart = 4k3/8/8/8/8/8/8/4KZ2 w - - 0 1\n"),
             "my.variants, line 1: variant 'x', start: position string, character 19: 'Z' is no piece of x");
+  // Castling asks for a King that says how far it castles (O2 in chess's KisO2).
+  EXPECT_EQ(message("[x]\nboard = 8x8\npiece = king K K royal\npiece = rook R R\n"
+                    "start = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\ncastling = yes\n"),
+            "my.variants, line 1: variant 'x': castling is on but the royal piece has no O in its moves");
+}
+
+// Each value is checked against its range and form, at both ends of the range.
+TEST(VariantText, ValuesOutsideTheirRangeOrFormAreRefused) {
+  auto message = [](const std::string& line) {
+    try {
+      parseVariantText("[x]\n" + line + "\npiece = king K K royal\npiece = knight N N\n"
+                       "start = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "my.variants");
+    } catch (const VariantError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const auto board = [&](const std::string& size) { return message("board = " + size + "\nboard = 8x8"); };
+  EXPECT_EQ(board("16x16"), "accepted");
+  EXPECT_EQ(board("1x1"), "accepted");
+  for (const char* size : {"17x8", "8x17", "0x8", "8x0", "8y8", "8x8x", "8x8 8"})
+    EXPECT_EQ(board(size), std::string("my.variants, line 2: board must be FILESxRANKS with both between 1 and 16, got '") +
+                               size + "'");
+  EXPECT_EQ(message("board = 8x8\ncastling = maybe"), "my.variants, line 3: expected yes or no, got 'maybe'");
+  EXPECT_EQ(message("board = 8x8\ncastling = no"), "accepted");
+  EXPECT_EQ(message("board = 8x8\nfifty-move-limit = 999"), "accepted");
+  EXPECT_EQ(message("board = 8x8\nfifty-move-limit = 1000"),
+            "my.variants, line 3: fifty-move-limit must be a whole number from 1 to 999, got '1000'");
+  EXPECT_EQ(message("board = 8x8\nfifty-move-limit = 0"),
+            "my.variants, line 3: fifty-move-limit must be a whole number from 1 to 999, got '0'");
+  EXPECT_EQ(message("board = 8x8\npiece = rook R"), "my.variants, line 3: piece needs: name LETTER betza [royal]");
+  EXPECT_EQ(message("board = 8x8\npiece = rook R R royal more"), "my.variants, line 3: piece needs: name LETTER betza [royal]");
+  EXPECT_EQ(message("board = 8x8\npiece = rook r R"), "my.variants, line 3: piece letter must be one upper-case letter, got 'r'");
+  EXPECT_EQ(message("board = 8x8\npiece = rook RR R"), "my.variants, line 3: piece letter must be one upper-case letter, got 'RR'");
+  EXPECT_EQ(message("board = 8x8\npiece = rook N R"), "my.variants, line 5: letter N used twice");
+  EXPECT_EQ(message("board = 8x8\ncolour-types = r-N"), "my.variants, line 3: colour-types entries are COLOUR:PIECE, got 'r-N'");
+  EXPECT_EQ(message("board = 8x8\npaper-colours = Y-N"),
+            "my.variants, line 3: paper-colours entries are COLOUR:PIECE or COLOUR:-, got 'Y-N'");
+  EXPECT_EQ(message("board = 8x8\nqueen-from-colour = G-N"), "my.variants, line 3: queen-from-colour is COLOUR:PIECE");
+  EXPECT_EQ(message("board = 8x8\ntitle = Little Knights"), "accepted");
+  EXPECT_EQ(parseVariantText("[x]\ntitle = Little Knights\nboard = 8x8\npiece = king K K royal\n"
+                             "start = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "t").at(0).title,
+            "Little Knights");
+}
+
+// promotion-zone widens where Pawns promote; promotion-optional lets them stay Pawns there.
+TEST(VariantText, PromotionZoneAndOptionalPromotion) {
+  const auto promotionsOf = [](const std::string& options) {
+    const auto variants = parseVariantText("[x]\nboard = 8x8\npiece = king K K royal\npiece = queen Q Q\n"
+                                           "piece = pawn P fmWfcF\nstart = k7/8/4P3/8/8/8/8/K7 w - - 0 1\n"
+                                           "promotion-pieces = P\npromotion-choices = Q\n" + options, "test");
+    Position pos = startPosition(variants.at(0));
+    MoveList moves;
+    generateLegal(pos, moves);
+    std::vector<std::string> from;
+    for (const Move& m : moves)
+      if (squareName(m.from) == "e6") from.push_back(longAlgebraic(pos, m));
+    std::sort(from.begin(), from.end());
+    return from;
+  };
+  EXPECT_EQ(promotionsOf(""), (std::vector<std::string>{"e6e7"}));
+  EXPECT_EQ(promotionsOf("promotion-zone = 2\n"), (std::vector<std::string>{"e6e7q"}));
+  EXPECT_EQ(promotionsOf("promotion-zone = 2\npromotion-optional = yes\n"), (std::vector<std::string>{"e6e7", "e6e7q"}));
+  EXPECT_EQ(promotionsOf("promotion-zone = 2\npromotion-optional = no\n"), (std::vector<std::string>{"e6e7q"}));
 }
 
 // Mistakes in a variant file found by fuzzing (2026-11-26; scripts/fuzz.sh): each crashed the
@@ -128,28 +193,105 @@ start = 7k/8/8/8/8/8/8/R3K3 w - - 0 1
   }
 }
 
-// Found by fuzzing (2026-11-28): a piece with a double step and a slide that both reach a square
-// had two moves from e2 to e4, one giving the en-passant chance and one not, so "e2e4" was
-// "ambiguous" to the referee. It is one action, and the pawn beside it may take en passant.
-TEST(VariantText, ADoubleStepAlsoReachedBySlidingIsOneActionThatAllowsEnPassant) {
+// A leg marked p passes over a piece (of either side) and only over one: the hop of a checkers man.
+TEST(VariantText, AHopLegPassesOnlyOverAPiece) {
+  const auto variants = parseVariantText(R"(
+[hops]
+board = 8x8
+piece = king K K royal
+piece = hopper H pafW
+piece = pawn P fmWfcF
+start = 4k3/8/8/8/8/8/8/4K3 w - - 0 1
+)", "test");
+  const Variant& v = variants.at(0);
+  auto destinations = [&](Position pos) {
+    MoveList moves;
+    generateLegal(pos, moves);
+    std::vector<std::string> to;
+    for (const Move& m : moves)
+      if (squareName(m.from) == "d3") to.push_back(squareName(m.to));
+    std::sort(to.begin(), to.end());
+    return to;
+  };
+  // Over Black's Pawn on d4 to d5, over White's own on e3 to f3; not over the empty squares around.
+  Position hops = parsePosition(v, "4k3/8/8/8/3p4/3HP3/8/4K3 w - - 0 1");
+  EXPECT_EQ(destinations(hops), (std::vector<std::string>{"d5", "f3"}));
+  // The same hop gives check: a King on d5 behind the Pawn is attacked, with nothing on d4 it is not.
+  EXPECT_TRUE(isAttackedBy(parsePosition(v, "8/8/8/3k4/3p4/3H4/8/4K3 b - - 0 1"), *parseSquare("d5", {8, 8}), 0));
+  EXPECT_FALSE(isAttackedBy(parsePosition(v, "8/8/8/3k4/8/3H4/8/4K3 b - - 0 1"), *parseSquare("d5", {8, 8}), 0));
+}
+
+// A capture a piece may make only on its first move guards its square only until it has moved: the
+// King may not step onto e4 while the Lancer on e2 has its first move, and may once it has used it.
+TEST(VariantText, AFirstMoveCaptureGuardsOnlyWhileThePieceHasNotMoved) {
   const auto variants = parseVariantText(R"(
 [lancers]
 board = 8x8
 piece = king K K royal
-piece = lancer L ifmnDfmRfceF
+piece = lancer L WicD
+start = 8/8/8/8/5k2/8/4L3/K7 b - - 0 1
+)", "test");
+  Position pos = startPosition(variants.at(0));
+  const auto kingMayGoTo = [&](const char* square) {
+    MoveList moves;
+    generateLegal(pos, moves);
+    for (const Move& m : moves)
+      if (squareName(m.from) == "f4" && squareName(m.to) == square) return true;
+    return false;
+  };
+  EXPECT_FALSE(kingMayGoTo("e4"));
+  for (const char* m : {"f4g4", "e2d2", "g4f4", "d2e2"}) pos.make(parseMove(pos, m));
+  EXPECT_TRUE(kingMayGoTo("e4"));
+}
+
+// A piece that still has its first move (here the Walker's double step) stands in another position
+// than the same piece on the same square after it has moved, as castling rights do in chess: the
+// position is not repeated until the Walker has come back once.
+TEST(VariantText, AFirstMoveStillToComeMakesAnotherPositionForRepetition) {
+  const auto variants = parseVariantText(R"(
+[walkers]
+board = 8x8
+piece = king K K royal
+piece = walker W WifmnD
+start = 7k/8/8/8/8/8/4W3/K7 w - - 0 1
+)", "test");
+  Position pos = startPosition(variants.at(0));
+  const auto play = [&](std::initializer_list<const char*> moves) {
+    for (const char* m : moves) pos.make(parseMove(pos, m));
+  };
+  play({"e2e3", "h8g8", "e3e2", "g8h8"});
+  EXPECT_EQ(pos.repetitions(), 0) << "the Walker on e2 may no longer step two";
+  play({"e2e3", "h8g8", "e3e2", "g8h8"});
+  EXPECT_EQ(pos.repetitions(), 1);
+  play({"e2e3", "h8g8", "e3e2", "g8h8"});
+  EXPECT_EQ(pos.repetitions(), 2);
+}
+
+// Found by fuzzing (2026-11-28): a piece with a double step and a slide that both reach a square
+// had two moves from e2 to e4, one giving the en-passant chance and one not, so "e2e4" was
+// "ambiguous" to the referee. It is one action, and the pawn beside it may take en passant.
+TEST(VariantText, ADoubleStepAlsoReachedBySlidingIsOneActionThatAllowsEnPassant) {
+  // Written either way round: the double step found first or the slide.
+  for (const std::string lancer : {"ifmnDfmRfceF", "fmRifmnDfceF"}) {
+    const auto variants = parseVariantText(R"(
+[lancers]
+board = 8x8
+piece = king K K royal
+piece = lancer L )" + lancer + R"(
 start = 4k3/8/8/8/3l4/8/4L3/4K3 w - - 0 1
 promotion-pieces = L
 promotion-choices = L
 )", "test");
-  Position pos = startPosition(variants.at(0));
-  // e3 to e7 (five), the King's d1 d2 f1 f2 (four; e2 is the Lancer's).
-  EXPECT_EQ(perft(pos, 1), 9u);
-  const Move e2e4 = parseMove(pos, "e2e4");
-  EXPECT_TRUE(e2e4.doubleStep);
-  pos.make(e2e4);
-  EXPECT_EQ(positionString(pos), "4k3/8/8/8/3lL3/8/8/4K3 b - e3 0 1");
-  pos.make(parseMove(pos, "d4e3"));
-  EXPECT_EQ(positionString(pos), "4k3/8/8/8/8/4l3/8/4K3 w - - 0 2");
+    Position pos = startPosition(variants.at(0));
+    // e3 to e7 (five), the King's d1 d2 f1 f2 (four; e2 is the Lancer's).
+    EXPECT_EQ(perft(pos, 1), 9u) << lancer;
+    const Move e2e4 = parseMove(pos, "e2e4");
+    EXPECT_TRUE(e2e4.doubleStep) << lancer;
+    pos.make(e2e4);
+    EXPECT_EQ(positionString(pos), "4k3/8/8/8/3lL3/8/8/4K3 b - e3 0 1") << lancer;
+    pos.make(parseMove(pos, "d4e3"));
+    EXPECT_EQ(positionString(pos), "4k3/8/8/8/8/4l3/8/4K3 w - - 0 2") << lancer;
+  }
 }
 
 // Found on 2026-11-28 with random variant files: a Berolina Pawn's diagonal double step made the

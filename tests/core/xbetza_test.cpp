@@ -70,9 +70,92 @@ TEST(XBetzaModifiers, FsOnAnObliqueAtomIsTheTwoWideForwardMoves) {
   EXPECT_EQ(targets(parseXBetza("ffN")), (Set{{1, 2}, {-1, 2}}));
 }
 
+// On an oblique atom a doubled direction is the narrow pair (ff: the two most forward), a direction
+// with its cross direction the wide pair (fs, lv), and two directions the one octant pair (fl).
+TEST(XBetzaModifiers, EveryDirectionPairOnAnObliqueAtom) {
+  EXPECT_EQ(targets(parseXBetza("fN")), (Set{{1, 2}, {-1, 2}, {2, 1}, {-2, 1}}));
+  EXPECT_EQ(targets(parseXBetza("bN")), (Set{{1, -2}, {-1, -2}, {2, -1}, {-2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("lN")), (Set{{-1, 2}, {-1, -2}, {-2, 1}, {-2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("rN")), (Set{{1, 2}, {1, -2}, {2, 1}, {2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("vN")), (Set{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}));
+  EXPECT_EQ(targets(parseXBetza("sN")), (Set{{2, 1}, {-2, 1}, {2, -1}, {-2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("bbN")), (Set{{1, -2}, {-1, -2}}));
+  EXPECT_EQ(targets(parseXBetza("bsN")), (Set{{2, -1}, {-2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("llN")), (Set{{-2, 1}, {-2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("lvN")), (Set{{-1, 2}, {-1, -2}}));
+  EXPECT_EQ(targets(parseXBetza("rrN")), (Set{{2, 1}, {2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("rvN")), (Set{{1, 2}, {1, -2}}));
+  EXPECT_EQ(targets(parseXBetza("flN")), (Set{{-1, 2}, {-2, 1}}));
+  EXPECT_EQ(targets(parseXBetza("brN")), (Set{{1, -2}, {2, -1}}));
+  // Two pairs in one string: the narrow moves forward and backward.
+  EXPECT_EQ(targets(parseXBetza("ffbbN")), (Set{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}));
+}
+
+// m, c and e on the final leg of a path say what the whole path may do.
+TEST(XBetzaLegs, TheFinalLegSaysWhetherThePathMovesOrCaptures) {
+  EXPECT_EQ(targets(parseXBetza("afsmW"), true, false).size(), 8u);
+  EXPECT_TRUE(targets(parseXBetza("afsmW"), false, true).empty());
+  EXPECT_EQ(targets(parseXBetza("afscW"), false, true).size(), 8u);
+  EXPECT_TRUE(targets(parseXBetza("afscW"), true, false).empty());
+  EXPECT_EQ(targets(parseXBetza("afsW"), true, false), targets(parseXBetza("afsW"), false, true));
+  for (const MoveTemplate& t : parseXBetza("afseW").templates) {
+    EXPECT_TRUE(t.enPassant);
+    EXPECT_FALSE(t.canMove);
+  }
+  for (const MoveTemplate& t : parseXBetza("afsiW").templates) EXPECT_TRUE(t.initialOnly);
+}
+
+// What a path of legs may not be, each refused with what is wrong.
+TEST(XBetzaErrors, PathsOfLegsThatCannotBeAreRefused) {
+  const auto why = [](const char* s) -> std::string {
+    try {
+      parseXBetza(s);
+    } catch (const XBetzaError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  const auto says = [&](const char* s, const char* what) {
+    EXPECT_NE(why(s).find(what), std::string::npos) << s << ": " << why(s);
+  };
+  says("eafsW", "e, i and n belong on the final leg");
+  says("iafsW", "e, i and n belong on the final leg");
+  says("nafsW", "e, i and n belong on the final leg");
+  says("afspW", "'p' and 'y' cannot be on the final leg");
+  says("afsyW", "'p' and 'y' cannot be on the final leg");
+  says("afsN", "multi-leg paths are supported on the W and F atoms only");
+  says("afsD", "multi-leg paths are supported on the W and F atoms only");
+  says("afsK", "multi-leg paths are supported on the W and F atoms only");
+  says("afsWW", "multi-leg paths are supported on the W and F atoms only");
+  says("afsW2", "multi-leg paths are supported on the W and F atoms only");
+  says("W0", "a range of 0");
+  EXPECT_EQ(why("afsF").find("multi-leg"), std::string::npos) << why("afsF");
+}
+
+// A later leg's turn, from each of the four first steps: fr and fl a half right angle (a W step
+// then a diagonal one: the Knight's moves, four each), br and bl three (back beside the start).
+TEST(XBetzaLegs, EveryTurnOfALaterLeg) {
+  EXPECT_EQ(targets(parseXBetza("afrW")), (Set{{1, 2}, {2, -1}, {-1, -2}, {-2, 1}}));
+  EXPECT_EQ(targets(parseXBetza("aflW")), (Set{{-1, 2}, {2, 1}, {1, -2}, {-2, -1}}));
+  EXPECT_EQ(targets(parseXBetza("afsW")).size(), 8u);
+  const Set besideTheStart{{1, 0}, {0, -1}, {-1, 0}, {0, 1}};
+  EXPECT_EQ(targets(parseXBetza("abrW")), besideTheStart);
+  EXPECT_EQ(targets(parseXBetza("ablW")), besideTheStart);
+  EXPECT_EQ(parseXBetza("abrW").templates.size(), 4u);
+  EXPECT_EQ(parseXBetza("absW").templates.size(), 8u);  // two paths to each square
+  EXPECT_EQ(targets(parseXBetza("alW")), (Set{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}}));
+  EXPECT_EQ(targets(parseXBetza("arW")), (Set{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}}));
+  EXPECT_EQ(targets(parseXBetza("afW")), (Set{{0, 2}, {2, 0}, {0, -2}, {-2, 0}}));  // straight on
+}
+
 TEST(XBetzaModifiers, DirectionsOnOrthogonalAndDiagonalAtoms) {
   EXPECT_EQ(targets(parseXBetza("vW")), (Set{{0, 1}, {0, -1}}));
   EXPECT_EQ(targets(parseXBetza("sW")), (Set{{1, 0}, {-1, 0}}));
+  EXPECT_EQ(targets(parseXBetza("fW")), (Set{{0, 1}}));
+  EXPECT_EQ(targets(parseXBetza("bW")), (Set{{0, -1}}));
+  EXPECT_EQ(targets(parseXBetza("lW")), (Set{{-1, 0}}));
+  EXPECT_EQ(targets(parseXBetza("rW")), (Set{{1, 0}}));
+  EXPECT_EQ(targets(parseXBetza("lF")), (Set{{-1, 1}, {-1, -1}}));
   EXPECT_EQ(targets(parseXBetza("fF")), (Set{{1, 1}, {-1, 1}}));
   EXPECT_EQ(targets(parseXBetza("frF")), (Set{{1, 1}}));
   EXPECT_EQ(targets(parseXBetza("mfR")), (Set{{0, 1}, {0, 2}, {0, 3}}));

@@ -86,6 +86,14 @@ TEST(Pgn, CheckmateResignationAndAgreedDrawAreWrittenAsResults) {
   Game drawn(builtinVariant("chess"));
   drawn.agreeDraw();
   EXPECT_NE(writePgn(drawn).find("[Result \"1/2-1/2\"]"), std::string::npos);
+
+  // A loss on time is no player's word to withdraw, even after a resignation that was withdrawn.
+  Game flagged(builtinVariant("chess"));
+  flagged.resign(0);
+  flagged.withdrawResignationOrDraw();
+  flagged.loseOnTime(0);
+  EXPECT_THROW(flagged.withdrawResignationOrDraw(), std::invalid_argument);
+  EXPECT_EQ(flagged.result().reason, "White loses on time");
 }
 
 TEST(Pgn, StalemateIsADraw) {
@@ -110,6 +118,37 @@ TEST(Pgn, AFourPlayerGameEndsWithTheSidesInFinishingOrder) {
     return;
   }
   FAIL() << "no random four-player game ended";
+}
+
+// A takeback that goes back past the action that put a side out brings the side back into the
+// order of finish; one that stops just after it leaves the side out.
+TEST(Pgn, TakingBackTheActionThatPutASideOutBringsItBack) {
+  for (unsigned seed = 1; seed < 400; ++seed) {
+    const Game played = randomGame("chameleon-redux-4p", seed, 2000);
+    if (played.eliminationOrder().empty()) continue;
+    Game g(played.variant());
+    std::size_t outAfter = 0;  // actions played when the first side went out
+    for (const Move& m : played.actions()) {
+      g.play(m);
+      if (!g.eliminationOrder().empty()) {
+        outAfter = g.actions().size();
+        break;
+      }
+    }
+    if (outAfter == 0 || outAfter >= played.actions().size()) continue;
+    const int out = g.eliminationOrder()[0];
+    const Move last = g.actions().back();
+    g.play(played.actions()[outAfter]);
+    g.takeBack(1);
+    EXPECT_EQ(g.eliminationOrder(), std::vector<int>{out}) << "the action that put it out still stands";
+    g.takeBack(1);
+    EXPECT_TRUE(g.eliminationOrder().empty());
+    EXPECT_TRUE(g.position().inGame(out));
+    g.play(last);
+    EXPECT_EQ(g.eliminationOrder(), std::vector<int>{out});
+    return;
+  }
+  FAIL() << "no random four-player game put a side out";
 }
 
 TEST(Pgn, TheFirstBadActionIsNamedWithItsLineAndNumber) {

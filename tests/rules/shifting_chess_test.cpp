@@ -172,6 +172,17 @@ TEST(ShiftingChessEnPassant, AsInChessWhenThePassedSquareExists) {
   EXPECT_EQ(parseMove(pos, "e5d6").kind, MoveKind::EnPassant);
 }
 
+// The same men on another layout of sectors stand in another position: the Rook goes round and
+// home again, but sector A-II now stands where B-II did, so nothing has repeated.
+TEST(ShiftingChessRepetition, TheSameMenOnAnotherLayoutIsAnotherPosition) {
+  Position pos = parsePosition(shifting(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 BII,BIII");
+  for (const char* m : {"a1a3", "e8d8", "AII-BII", "d8e8", "c3c1", "e8d8", "c1a1", "d8e8"}) pos.make(parseMove(pos, m));
+  EXPECT_EQ(positionString(pos), "4k3/8/8/8/8/8/8/R3K3 w - - 8 5 AII,BIII");
+  EXPECT_EQ(pos.repetitions(), 0);
+  for (const char* m : {"a1b1", "e8d8", "b1a1", "d8e8"}) pos.make(parseMove(pos, m));
+  EXPECT_EQ(pos.repetitions(), 1) << "the layout of the last four actions has come again";
+}
+
 TEST(ShiftingChessNotation, ShiftsReadAndWriteAsInTheSeed) {
   Position pos = parsePosition(shifting(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1 BIII,CIII");
   EXPECT_THROW(parseMove(pos, "DIII-CIII"), MoveTextError);  // D-III holds no White piece

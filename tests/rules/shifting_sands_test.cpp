@@ -3,6 +3,9 @@
 
 #include <random>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/attacks.hpp"
 #include "core/game_status.hpp"
@@ -104,6 +107,11 @@ TEST(ShiftingSandsShifts, OwnColourNotBlueNoPieceOneStepOntoABareSquare) {
     EXPECT_NE(a.rfind("Be3-", 0), 0u) << "Blue never shifts: " << a;
     EXPECT_NE(a.rfind("Pa5-", 0), 0u) << "a piece stands on it: " << a;
   }
+  // The colour leaves its square for the new one, still White's.
+  pos.make(parseMove(pos, "Yb3-b4"));
+  EXPECT_EQ(pos.paper(sq("b3")), -1);
+  EXPECT_EQ(pos.paper(sq("b4")), 0);
+  EXPECT_EQ(pos.paperOwner(sq("b4")), 0);
 }
 
 TEST(ShiftingSandsTypes, APieceTakesTheTypeOfTheColourItEnters) {
@@ -115,6 +123,10 @@ TEST(ShiftingSandsTypes, APieceTakesTheTypeOfTheColourItEnters) {
   EXPECT_EQ(afterMove(at(placement, colours), "d4c5", "c5"), "pawn");
   EXPECT_EQ(afterMove(at(placement, colours), "d4d3", "d3"), "knight");
   EXPECT_EQ(afterMove(at(placement, colours), "d4e4", "e4"), "rook");
+  // The colour stays under the piece that entered it.
+  Position onRed = at(placement, colours);
+  onRed.make(parseMove(onRed, "d4e5"));
+  EXPECT_EQ(onRed.paper(sq("e5")), 2);
 }
 
 TEST(ShiftingSandsTypes, PurpleMakesARook) {
@@ -170,6 +182,11 @@ TEST(ShiftingSandsKings, KingRemovesColoursBlueIncludedAndNeverChanges) {
   pos.make(parseMove(pos, "c1d2"));
   EXPECT_EQ(pos.paper(sq("d2")), -1);
   EXPECT_FALSE(pos.isWall(sq("d2")));
+  // Yellow, the first colour, as well.
+  Position onYellow = at("2k3/6/6/6/6/6/2K3", "6/6/6/6/6/1Y4/6;pool=");
+  onYellow.make(parseMove(onYellow, "c1b2"));
+  EXPECT_EQ(onYellow.paper(sq("b2")), -1);
+  EXPECT_EQ(typeAt(onYellow, "b2"), "king");
 }
 
 TEST(ShiftingSandsKings, NoCastling) {
@@ -211,13 +228,30 @@ TEST(ShiftingSandsPromotion, FromDarkGreenAlwaysAQueen) {
   EXPECT_EQ(promotions, (std::set<std::string>{"e6e7q"}));
 }
 
+// Every colour a piece may enter, the first of them (Yellow) included; from Dark Green too.
 TEST(ShiftingSandsPromotion, OntoAColourTheColourDecides) {
-  Position pos = at("k5/4P1/6/6/6/6/2K3", "4P1/6/6/6/6/6/6;pool=YYPRRLLGGBB");
-  std::set<std::string> promotions;
-  for (const std::string& a : legalActionTexts(pos))
-    if (a.rfind("e6e7", 0) == 0) promotions.insert(a);
-  EXPECT_EQ(promotions, (std::set<std::string>{"e6e7"}));
-  EXPECT_EQ(afterMove(pos, "e6e7", "e7"), "rook");
+  for (const auto& [colour, type] : std::vector<std::pair<std::string, std::string>>{
+           {"Y", "queen"}, {"P", "rook"}, {"R", "bishop"}, {"L", "knight"}, {"G", "pawn"}}) {
+    for (const std::string& under : {std::string("6"), std::string("4G1")}) {
+      const std::string colours = "4" + colour + "1/" + under + "/6/6/6/6/6;pool=";
+      Position pos = at("k5/4P1/6/6/6/6/2K3", colours.c_str());
+      std::set<std::string> promotions;
+      for (const std::string& a : legalActionTexts(pos))
+        if (a.rfind("e6e7", 0) == 0) promotions.insert(a);
+      EXPECT_EQ(promotions, (std::set<std::string>{"e6e7"})) << colour << " from " << under;
+      EXPECT_EQ(afterMove(pos, "e6e7", "e7"), type) << colour << " from " << under;
+    }
+  }
+}
+
+// The same men with a colour moved elsewhere stand in another position: White's Yellow goes from
+// b3 to b5 while the Kings step away and back.
+TEST(ShiftingSandsRepetition, AColourShiftedElsewhereIsAnotherPosition) {
+  Position pos = at("k5/6/6/6/6/6/2K3", "6/6/6/6/1Y4/6/6;pool=");
+  for (const char* a : {"Yb3-b4", "a7b7", "Yb4-b5", "b7a7"}) pos.make(parseMove(pos, a));
+  EXPECT_EQ(pos.repetitions(), 0);
+  for (const char* a : {"c1d1", "a7b7", "d1c1", "b7a7"}) pos.make(parseMove(pos, a));
+  EXPECT_EQ(pos.repetitions(), 1);
 }
 
 TEST(ShiftingSandsCheck, CheckmateAsInChessUnlessABlueDropBlocks) {

@@ -218,6 +218,11 @@ TEST(TiledSquaresRepetition, TileFactsThatGiveTheSameRightsAreTheSamePosition) {
     EXPECT_EQ(pos.repetitions(), round + 1);
   }
   EXPECT_EQ(gameStatus(pos), GameStatus::ThreefoldRepetition);
+  // A Tile where there was void keeps positions apart: the men stand as at the start, with e4 built.
+  Position built = parsePosition(tiled(), "6k1/8/8/8/8/8/8/K3R3 w - - 0 1 tttttttt/8/8/8/8/8/8/tttttttt;"
+                                          "s=b1,c1,d1,f1,g1,h1/a8,b8,c8,d8,e8,f8,h8");
+  for (const char* a : {"T@e4", "Kh8", "Rf1", "Kg8", "Rg1", "Kh8", "Re1", "Kg8"}) built.make(parseMove(built, a));
+  EXPECT_EQ(built.repetitions(), 0);
   // Rights that differ keep positions apart: a Tile White's King made stays White's to remove after
   // Black stands on it, one White only dropped does not.
   TileFacts dropped{TileState::Tile, 0, -1, -1}, made{TileState::Tile, -1, 0, 0};
