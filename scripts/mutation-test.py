@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Mutation run over the rules code: makes one small change at a time to a source file (a comparison
+turned round, && for ||, a ! dropped, true for false, a + 1 dropped, a statement deleted), rebuilds
+the rules and core tests and runs them. A change no test notices ("SURVIVED") is either one that
+changes nothing a player could see (a guard that another guard already makes, a loop bound past
+the end that finds nothing) or a rule no fast test pins. Read each survivor and say which.
+
+  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N]
+
+Works on copies of the committed tree (git worktrees under /tmp/tessera-mutation-N, built with
+TESSERA_CORE_ONLY), never on this checkout; OUT.tsv gets one line per change (file, line, change,
+verdict, seconds, the line as it was) and a run that is stopped goes on where it was when started
+again with the same OUT.tsv. About four seconds a change on one core; --jobs N splits the files
+over N worktrees.
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+CHANGES = [
+    (r' < ', ' <= '), (r' <= ', ' < '), (r' > ', ' >= '), (r' >= ', ' > '),
+    (r' == ', ' != '), (r' != ', ' == '),
+    (r' && ', ' || '), (r' \|\| ', ' && '),
+    (r'return true;', 'return false;'), (r'return false;', 'return true;'),
+    (r' \+ 1\b', ''), (r' - 1\b', ''),
+    (r'(?<![=!<>])!(?=[A-Za-z_(])', ''),
+]
+# Lines that are one whole statement: a jump, an assignment or a call.
+DELETABLE = re.compile(r'^\s*(if \(.*\) )?(continue|break|return[^;]*);\s*$'
+                       r'|^\s*[A-Za-z_][\w.\->\[\]]*\s*(\+=|-=|=|\|=|&=|\^=)[^=].*;\s*$'
+                       r'|^\s*[A-Za-z_][\w.\->]*\(.*\);\s*$')
+TARGETS = 'tessera_rules_tests tessera_core_tests'
+TESTS = ('build/tests/rules/tessera_rules_tests --gtest_brief=1 >/dev/null 2>&1 && '
+         'build/tests/core/tessera_core_tests --gtest_brief=1 '
+         '--gtest_filter=-RandomVariants.*:MoveTextRoundTrip.* >/dev/null 2>&1')
+
+
+def changes_of(path):
+    lines = open(path).read().split('\n')
+    found = []
+    for i, line in enumerate(lines):
+        code = line.split('//')[0]
+        s = code.strip()
+        if not s or s.startswith(('#', '*', '/*')) or 'template' in code or 'static_assert' in code:
+            continue
+        for pattern, replacement in CHANGES:
+            for m in re.finditer(pattern, code):
+                if code[:m.start()].count('"') % 2 == 1:
+                    continue  # inside a string
+                found.append((i, pattern + '->' + replacement, line[:m.start()] + replacement + line[m.end():]))
+        left = s.split('=')[0]
+        if DELETABLE.match(code) and not s.startswith('}') and 'const ' not in left and 'auto ' not in left:
+            found.append((i, 'delete', None))
+    return lines, found
+
+
+def sh(command, cwd, timeout):
+    # Its own process group, so that a change that makes a test loop for ever is stopped whole.
+    p = subprocess.Popen(command, cwd=cwd, shell=True, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        return p.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        return 'timeout'
+
+
+def worktree(repo, n):
+    path = f'/tmp/tessera-mutation-{n}'
+    if not os.path.isdir(path):
+        subprocess.run(['git', '-C', repo, 'worktree', 'add', '-q', '--detach', path, 'HEAD'], check=True)
+        subprocess.run(['cmake', '-S', '.', '-B', 'build', '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release',
+                        '-DTESSERA_CORE_ONLY=ON'], cwd=path, check=True, stdout=subprocess.DEVNULL)
+    head = subprocess.run(['git', '-C', repo, 'rev-parse', 'HEAD'], check=True, capture_output=True, text=True).stdout.strip()
+    subprocess.run(['git', '-C', path, 'checkout', '-q', '--force', '--detach', head], check=True)
+    build = f'cmake --build build --target {TARGETS} -j1'
+    if sh(build, path, 3600) != 0:
+        sys.exit(f'mutation-test: {path} does not build as committed')
+    if sh(TESTS, path, 600) != 0:
+        sys.exit(f'mutation-test: the tests fail in {path} before any change')
+    return path
+
+
+def run(path, files, done, out, lock):
+    build = f'cmake --build build --target {TARGETS} -j1'
+    for f in files:
+        full = os.path.join(path, f)
+        original = open(full).read()
+        lines, found = changes_of(full)
+        try:
+            for i, what, new in found:
+                if (f, i + 1, what) in done:
+                    continue
+                changed = lines[:i] + ([] if new is None else [new]) + lines[i + 1:]
+                open(full, 'w').write('\n'.join(changed))
+                started = time.time()
+                if sh(build, path, 600) != 0:
+                    verdict = 'nocompile'
+                else:
+                    verdict = 'killed' if sh(TESTS, path, 120) != 0 else 'SURVIVED'
+                with lock:
+                    out.write(f'{f}\t{i + 1}\t{what}\t{verdict}\t{time.time() - started:.1f}\t{lines[i].strip()}\n')
+                    out.flush()
+        finally:
+            open(full, 'w').write(original)
+    sh(build, path, 3600)
+
+
+def main():
+    args = sys.argv[1:]
+    jobs = 1
+    if '--jobs' in args:
+        k = args.index('--jobs')
+        jobs = int(args[k + 1])
+        del args[k:k + 2]
+    if len(args) < 2 or not args[0].endswith('.tsv'):
+        sys.exit(__doc__)
+    outpath, files = args[0], args[1:]
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for f in files:
+        if not os.path.isfile(os.path.join(repo, f)):
+            sys.exit(f'mutation-test: no file {f}')
+    done = set()
+    if os.path.exists(outpath):
+        for line in open(outpath):
+            p = line.split('\t')
+            done.add((p[0], int(p[1]), p[2]))
+    paths = [worktree(repo, n) for n in range(jobs)]
+    share = [files[n::jobs] for n in range(jobs)]
+    lock = threading.Lock()
+    with open(outpath, 'a') as out:
+        workers = [threading.Thread(target=run, args=(paths[n], share[n], done, out, lock)) for n in range(jobs)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    counts = {}
+    for line in open(outpath):
+        p = line.split('\t')
+        counts.setdefault(p[0], {}).setdefault(p[3], 0)
+        counts[p[0]][p[3]] += 1
+    for f, c in counts.items():
+        print(f'{f}: ' + ', '.join(f'{v} {k}' for k, v in sorted(c.items())))
+
+
+main()
