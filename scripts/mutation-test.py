@@ -13,6 +13,7 @@ verdict, seconds, the line as it was) and a run that is stopped goes on where it
 again with the same OUT.tsv. About four seconds a change on one core; --jobs N splits the files
 over N worktrees.
 """
+import collections
 import os
 import re
 import signal
@@ -33,7 +34,7 @@ CHANGES = [
 DELETABLE = re.compile(r'^\s*(if \(.*\) )?(continue|break|return[^;]*);\s*$'
                        r'|^\s*[A-Za-z_][\w.\->\[\]]*\s*(\+=|-=|=|\|=|&=|\^=)[^=].*;\s*$'
                        r'|^\s*[A-Za-z_][\w.\->]*\(.*\);\s*$')
-TARGETS = 'tessera_rules_tests tessera_core_tests'
+BUILD = 'cmake --build build --target tessera_rules_tests tessera_core_tests -j1'
 TESTS = ('build/tests/rules/tessera_rules_tests --gtest_brief=1 >/dev/null 2>&1 && '
          'build/tests/core/tessera_core_tests --gtest_brief=1 '
          '--gtest_filter=-RandomVariants.*:MoveTextRoundTrip.* >/dev/null 2>&1')
@@ -78,8 +79,7 @@ def worktree(repo, n):
                         '-DTESSERA_CORE_ONLY=ON'], cwd=path, check=True, stdout=subprocess.DEVNULL)
     head = subprocess.run(['git', '-C', repo, 'rev-parse', 'HEAD'], check=True, capture_output=True, text=True).stdout.strip()
     subprocess.run(['git', '-C', path, 'checkout', '-q', '--force', '--detach', head], check=True)
-    build = f'cmake --build build --target {TARGETS} -j1'
-    if sh(build, path, 3600) != 0:
+    if sh(BUILD, path, 3600) != 0:
         sys.exit(f'mutation-test: {path} does not build as committed')
     if sh(TESTS, path, 600) != 0:
         sys.exit(f'mutation-test: the tests fail in {path} before any change')
@@ -87,19 +87,20 @@ def worktree(repo, n):
 
 
 def run(path, files, done, out, lock):
-    build = f'cmake --build build --target {TARGETS} -j1'
     for f in files:
         full = os.path.join(path, f)
         original = open(full).read()
         lines, found = changes_of(full)
         try:
             for i, what, new in found:
-                if (f, i + 1, what) in done:
+                # A line can hold the same change twice (two ==): the record counts them in order.
+                if done[(f, i + 1, what)] > 0:
+                    done[(f, i + 1, what)] -= 1
                     continue
                 changed = lines[:i] + ([] if new is None else [new]) + lines[i + 1:]
                 open(full, 'w').write('\n'.join(changed))
                 started = time.time()
-                if sh(build, path, 600) != 0:
+                if sh(BUILD, path, 600) != 0:
                     verdict = 'nocompile'
                 else:
                     verdict = 'killed' if sh(TESTS, path, 120) != 0 else 'SURVIVED'
@@ -108,7 +109,7 @@ def run(path, files, done, out, lock):
                     out.flush()
         finally:
             open(full, 'w').write(original)
-    sh(build, path, 3600)
+    sh(BUILD, path, 3600)
 
 
 def main():
@@ -125,11 +126,11 @@ def main():
     for f in files:
         if not os.path.isfile(os.path.join(repo, f)):
             sys.exit(f'mutation-test: no file {f}')
-    done = set()
+    done = collections.Counter()
     if os.path.exists(outpath):
         for line in open(outpath):
             p = line.split('\t')
-            done.add((p[0], int(p[1]), p[2]))
+            done[(p[0], int(p[1]), p[2])] += 1
     paths = [worktree(repo, n) for n in range(jobs)]
     share = [files[n::jobs] for n in range(jobs)]
     lock = threading.Lock()
