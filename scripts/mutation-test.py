@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-"""Mutation run over the rules code: makes one small change at a time to a source file (a comparison
-turned round, && for ||, a ! dropped, true for false, a + 1 dropped, a statement deleted), rebuilds
-the rules and core tests and runs them. A change no test notices ("SURVIVED") is either one that
-changes nothing a player could see (a guard that another guard already makes, a loop bound past
-the end that finds nothing) or a rule no fast test pins. Read each survivor and say which.
+"""Mutation run over the rules or the referee code: makes one small change at a time to a source
+file (a comparison turned round, && for ||, a ! dropped, true for false, a + 1 dropped, a statement
+deleted), rebuilds the suite's tests and runs them. A change no test notices ("SURVIVED") is either
+one that changes nothing a player could see (a guard that another guard already makes, a loop bound
+past the end that finds nothing) or a rule no fast test pins. Read each survivor and say which.
 
-  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N]
+  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N] [--suite rules|referee]
 
-Works on copies of the committed tree (git worktrees under /tmp/tessera-mutation-N, built with
-TESSERA_CORE_ONLY), never on this checkout; OUT.tsv gets one line per change (file, line, change,
-verdict, seconds, the line as it was) and a run that is stopped goes on where it was when started
-again with the same OUT.tsv. About four seconds a change on one core; --jobs N splits the files
-over N worktrees.
+The rules suite (the default) runs the rules and core tests; the referee suite, for the referee
+code, the referee tests. Works on copies of the committed tree (git worktrees under
+/tmp/tessera-mutation-SUITE-N; the rules suite's built with TESSERA_CORE_ONLY), never on this
+checkout; OUT.tsv gets one line per change (file, line, change, verdict, seconds, the line as it
+was) and a run that is stopped goes on where it was when started again with the same OUT.tsv.
+About four seconds a change on one core (the referee suite: about twenty); --jobs N splits the
+files over N worktrees.
 """
 import collections
 import os
@@ -34,10 +36,23 @@ CHANGES = [
 DELETABLE = re.compile(r'^\s*(if \(.*\) )?(continue|break|return[^;]*);\s*$'
                        r'|^\s*[A-Za-z_][\w.\->\[\]]*\s*(\+=|-=|=|\|=|&=|\^=)[^=].*;\s*$'
                        r'|^\s*[A-Za-z_][\w.\->]*\(.*\);\s*$')
-BUILD = 'cmake --build build --target tessera_rules_tests tessera_core_tests -j1'
-TESTS = ('build/tests/rules/tessera_rules_tests --gtest_brief=1 >/dev/null 2>&1 && '
-         'build/tests/core/tessera_core_tests --gtest_brief=1 '
-         '--gtest_filter=-RandomVariants.*:MoveTextRoundTrip.* >/dev/null 2>&1')
+# What each suite builds (its CMake options, its targets) and runs. The rules code is tried against
+# the fast rules and core tests; the referee code (reconcile, the sensor views, board corrections,
+# the game record) against the referee tests, which need the whole program built.
+SUITES = {
+    'rules': {
+        'configure': ['-DTESSERA_CORE_ONLY=ON'],
+        'build': 'cmake --build build --target tessera_rules_tests tessera_core_tests -j1',
+        'tests': ('build/tests/rules/tessera_rules_tests --gtest_brief=1 >/dev/null 2>&1 && '
+                  'build/tests/core/tessera_core_tests --gtest_brief=1 '
+                  '--gtest_filter=-RandomVariants.*:MoveTextRoundTrip.* >/dev/null 2>&1'),
+    },
+    'referee': {
+        'configure': [],
+        'build': 'cmake --build build --target tessera_referee_tests -j1',
+        'tests': 'build/tests/referee/tessera_referee_tests --gtest_brief=1 >/dev/null 2>&1',
+    },
+}
 
 
 def changes_of(path):
@@ -71,22 +86,24 @@ def sh(command, cwd, timeout):
         return 'timeout'
 
 
-def worktree(repo, n):
-    path = f'/tmp/tessera-mutation-{n}'
+def worktree(repo, suite, n):
+    path = f'/tmp/tessera-mutation-{suite}-{n}'
     if not os.path.isdir(path):
         subprocess.run(['git', '-C', repo, 'worktree', 'add', '-q', '--detach', path, 'HEAD'], check=True)
-        subprocess.run(['cmake', '-S', '.', '-B', 'build', '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release',
-                        '-DTESSERA_CORE_ONLY=ON'], cwd=path, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(['cmake', '-S', '.', '-B', 'build', '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release']
+                       + SUITES[suite]['configure'], cwd=path, check=True, stdout=subprocess.DEVNULL)
     head = subprocess.run(['git', '-C', repo, 'rev-parse', 'HEAD'], check=True, capture_output=True, text=True).stdout.strip()
     subprocess.run(['git', '-C', path, 'checkout', '-q', '--force', '--detach', head], check=True)
-    if sh(BUILD, path, 3600) != 0:
+    # The first build of a worktree uses every core; the builds of the changes, one each.
+    if sh(SUITES[suite]['build'].replace('-j1', f'-j{os.cpu_count()}'), path, 3600) != 0:
         sys.exit(f'mutation-test: {path} does not build as committed')
-    if sh(TESTS, path, 600) != 0:
+    if sh(SUITES[suite]['tests'], path, 600) != 0:
         sys.exit(f'mutation-test: the tests fail in {path} before any change')
     return path
 
 
-def run(path, files, done, out, lock):
+def run(suite, path, files, done, out, lock):
+    build, tests = SUITES[suite]['build'], SUITES[suite]['tests']
     for f in files:
         full = os.path.join(path, f)
         original = open(full).read()
@@ -100,16 +117,16 @@ def run(path, files, done, out, lock):
                 changed = lines[:i] + ([] if new is None else [new]) + lines[i + 1:]
                 open(full, 'w').write('\n'.join(changed))
                 started = time.time()
-                if sh(BUILD, path, 600) != 0:
+                if sh(build, path, 600) != 0:
                     verdict = 'nocompile'
                 else:
-                    verdict = 'killed' if sh(TESTS, path, 120) != 0 else 'SURVIVED'
+                    verdict = 'killed' if sh(tests, path, 120) != 0 else 'SURVIVED'
                 with lock:
                     out.write(f'{f}\t{i + 1}\t{what}\t{verdict}\t{time.time() - started:.1f}\t{lines[i].strip()}\n')
                     out.flush()
         finally:
             open(full, 'w').write(original)
-    sh(BUILD, path, 3600)
+    sh(build, path, 3600)
 
 
 def main():
@@ -119,6 +136,13 @@ def main():
         k = args.index('--jobs')
         jobs = int(args[k + 1])
         del args[k:k + 2]
+    suite = 'rules'
+    if '--suite' in args:
+        k = args.index('--suite')
+        suite = args[k + 1]
+        del args[k:k + 2]
+        if suite not in SUITES:
+            sys.exit(f'mutation-test: no suite {suite} (there are: {", ".join(SUITES)})')
     if len(args) < 2 or not args[0].endswith('.tsv'):
         sys.exit(__doc__)
     outpath, files = args[0], args[1:]
@@ -131,11 +155,11 @@ def main():
         for line in open(outpath):
             p = line.split('\t')
             done[(p[0], int(p[1]), p[2])] += 1
-    paths = [worktree(repo, n) for n in range(jobs)]
+    paths = [worktree(repo, suite, n) for n in range(jobs)]
     share = [files[n::jobs] for n in range(jobs)]
     lock = threading.Lock()
     with open(outpath, 'a') as out:
-        workers = [threading.Thread(target=run, args=(paths[n], share[n], done, out, lock)) for n in range(jobs)]
+        workers = [threading.Thread(target=run, args=(suite, paths[n], share[n], done, out, lock)) for n in range(jobs)]
         for w in workers:
             w.start()
         for w in workers:
