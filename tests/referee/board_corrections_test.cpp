@@ -62,4 +62,43 @@ TEST(BoardCorrections, AChameleonTakenBackIsSentHomeWhateverItsSquareMadeIt) {
   EXPECT_EQ(queen.notKnowing, std::vector<std::string>{"Move a8 a7"}) << "with nothing known, the nearest piece";
 }
 
+// The guidance, with nothing known of which piece is which, for a board `seen` where the game stands
+// at `position`.
+std::vector<std::string> guidance(const char* position, const Position& board, SensorProfile profile) {
+  const Variant& v = builtinVariant("chess");
+  const Game game(v, position);
+  std::vector<std::string> out;
+  for (const Correction& c : correctionsToRestore(game.position(), sensorView(board, profile))) out.push_back(describe(v, c));
+  return out;
+}
+
+Position standing(const char* position) { return Game(builtinVariant("chess"), position).position(); }
+
+// The White Knight belongs on b1 and the Black one on a4; they were set down on d2 and c2. A sensor
+// that tells the sides apart sends each Knight home, though the Black one stands nearer to b1.
+TEST(BoardCorrections, APieceIsSentOnlyToASquareOfItsOwnSide) {
+  const Position board = standing("4k3/8/8/8/8/8/2nN4/4K3 w - - 0 1");
+  EXPECT_EQ(guidance("4k3/8/8/8/n7/8/8/1N2K3 w - - 0 1", board, SensorProfile::OccupancyAndSide),
+            (std::vector<std::string>{"Move d2 b1", "Move c2 a4"}));
+  // Reading occupancy only, the nearest piece is the guess.
+  EXPECT_EQ(guidance("4k3/8/8/8/n7/8/8/1N2K3 w - - 0 1", board, SensorProfile::Occupancy),
+            (std::vector<std::string>{"Move c2 b1", "Move d2 a4"}));
+}
+
+// The Black Knight stands on b1, where the White one belongs, and the White one on c3: the Black
+// Knight must leave b1 before the White one can go there.
+TEST(BoardCorrections, APieceStandingInTheWayIsMovedFirst) {
+  const Position board = standing("4k3/8/8/8/8/2N5/8/1n2K3 w - - 0 1");
+  EXPECT_EQ(guidance("4k3/8/8/8/n7/8/8/1N2K3 w - - 0 1", board, SensorProfile::OccupancyAndSide),
+            (std::vector<std::string>{"Move b1 a4", "Move c3 b1"}));
+}
+
+// One Knight was knocked off the table and the other onto d2: one piece goes to one square, the
+// nearer, and the missing Knight is put back.
+TEST(BoardCorrections, OnePieceFillsOneSquareAndAMissingOneIsPlaced) {
+  const Position board = standing("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1");
+  EXPECT_EQ(guidance("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", board, SensorProfile::Camera),
+            (std::vector<std::string>{"Move d2 b1", "Place g1 N"}));
+}
+
 }  // namespace

@@ -145,12 +145,41 @@ TEST(ReconcileChess, APromotionSeenByAnOccupancySensorAsksForThePieceWithTheQuee
   EXPECT_EQ(text(g, announced.choices[static_cast<std::size_t>(announced.defaultChoice)].move), "a7a8n");
 }
 
+// The Queen is proposed wherever the variant lists it among the promotion choices.
+TEST(ReconcileChess, TheQueenIsProposedThoughTheVariantListsItLast) {
+  const auto variants = parseVariantText(R"(
+[queen-last]
+board = 8x8
+piece = king K KisO2 royal
+piece = queen Q Q
+piece = rook R R
+piece = bishop B B
+piece = knight N N
+piece = pawn P ifmnDfmWfceF
+start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+promotion-pieces = P
+promotion-choices = N B R Q
+castling = yes
+)", "test");
+  Game g(variants.at(0), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  const Verdict v = reconcile(g.position(), boardAfter(g, {"a8=Q"}, SensorProfile::Occupancy));
+  ASSERT_EQ(v.kind, VerdictKind::Choose);
+  EXPECT_EQ(choiceTexts(g, v), (std::vector<std::string>{"a7a8n", "a7a8b", "a7a8r", "a7a8q"}));
+  EXPECT_EQ(text(g, v.choices[static_cast<std::size_t>(v.defaultChoice)].move), "a7a8q");
+}
+
 TEST(ReconcileChess, ATakebackOfTwoMovesIsRecognised) {
   Game g = gameAfter("chess", {"e4", "e5", "Nf3", "Nc6"});
   const Game earlier = gameAfter("chess", {"e4", "e5"});
   const Verdict v = reconcile(g.position(), sensorView(earlier.position(), SensorProfile::Camera));
   ASSERT_EQ(v.kind, VerdictKind::Takeback);
   EXPECT_EQ(v.plies, 2);
+  // A takeback reaches as far back as the options allow, and no further.
+  ReconcileOptions o;
+  o.maxTakeback = 2;
+  EXPECT_EQ(reconcile(g.position(), sensorView(earlier.position(), SensorProfile::Camera), o).kind, VerdictKind::Takeback);
+  o.maxTakeback = 1;
+  EXPECT_EQ(reconcile(g.position(), sensorView(earlier.position(), SensorProfile::Camera), o).kind, VerdictKind::Mismatch);
 }
 
 TEST(ReconcileChess, AnIllegalMoveIsAMismatchAndTheNearestLegalActionIsSuggested) {
@@ -208,6 +237,9 @@ TEST(ReconcileChess, AnObservationOfTheWrongSizeIsRefusedWithAReason) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("12x12"), std::string::npos) << e.what();
   }
+  // One rank too many is as wrong as both sizes.
+  EXPECT_THROW(reconcile(g.position(), Observation(8, 9)), std::invalid_argument);
+  EXPECT_THROW(reconcile(g.position(), Observation(9, 8)), std::invalid_argument);
 }
 
 TEST(ReconcileChess, CellsBelowTheConfidenceThresholdCountAsUnknown) {
@@ -222,6 +254,17 @@ TEST(ReconcileChess, CellsBelowTheConfidenceThresholdCountAsUnknown) {
   ASSERT_EQ(v.kind, VerdictKind::Choose) << "with f3 unknown, one misread square away from Nh3, Ne2 or no move";
   EXPECT_EQ(v.exactChoices, 1);
   EXPECT_EQ(choiceTexts(g, v), (std::vector<std::string>{"g1f3", "nothing", "g1h3", "g1e2"}));
+  // A cell read with just the threshold's confidence is trusted: f3 as a dark piece, and b1 with a
+  // Yellow surface, disagree with the board.
+  seen.at(5, 2).occupantConfidence = 0.5f;
+  seen.at(1, 0).surface = Surface::Yellow;
+  seen.at(1, 0).surfaceConfidence = 0.5f;
+  const Verdict atThreshold = reconcile(g.position(), seen, o);
+  ASSERT_EQ(atThreshold.kind, VerdictKind::Mismatch);
+  EXPECT_EQ(atThreshold.differing, (std::vector<Square>{at("b1"), at("g1"), at("f3")}));
+  ASSERT_FALSE(atThreshold.corrections.empty());
+  EXPECT_EQ(atThreshold.corrections[0].kind, Correction::Kind::Surface);
+  EXPECT_EQ(atThreshold.corrections[0].to, at("b1"));
 }
 
 TEST(ReconcileShiftingSands, AColourDropIsSeenByCameraAndHiddenFromAnOccupancySensor) {
