@@ -83,6 +83,17 @@ TEST(BoardCorrections, APieceIsSentOnlyToASquareOfItsOwnSide) {
   // Reading occupancy only, the nearest piece is the guess.
   EXPECT_EQ(guidance("4k3/8/8/8/n7/8/8/1N2K3 w - - 0 1", board, SensorProfile::Occupancy),
             (std::vector<std::string>{"Move c2 b1", "Move d2 a4"}));
+  // The other way round: the Black Knight belongs on b1, and the White one stands nearer to it.
+  EXPECT_EQ(guidance("4k3/8/8/8/N7/8/8/1n2K3 w - - 0 1", standing("4k3/8/8/8/8/8/2Nn4/4K3 w - - 0 1"),
+                     SensorProfile::OccupancyAndSide),
+            (std::vector<std::string>{"Move d2 b1", "Move c2 a4"}));
+}
+
+// A Black Knight stands on b1, where the White one belongs, and no piece is spare: it is replaced.
+TEST(BoardCorrections, AWrongPieceWithNowhereToGoIsReplaced) {
+  EXPECT_EQ(guidance("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", standing("4k3/8/8/8/8/8/8/1n2K3 w - - 0 1"),
+                     SensorProfile::OccupancyAndSide),
+            std::vector<std::string>{"Replace b1 N"});
 }
 
 // The Black Knight stands on b1, where the White one belongs, and the White one on c3: the Black

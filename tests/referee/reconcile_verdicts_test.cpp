@@ -254,17 +254,22 @@ TEST(ReconcileChess, CellsBelowTheConfidenceThresholdCountAsUnknown) {
   ASSERT_EQ(v.kind, VerdictKind::Choose) << "with f3 unknown, one misread square away from Nh3, Ne2 or no move";
   EXPECT_EQ(v.exactChoices, 1);
   EXPECT_EQ(choiceTexts(g, v), (std::vector<std::string>{"g1f3", "nothing", "g1h3", "g1e2"}));
-  // A cell read with just the threshold's confidence is trusted: f3 as a dark piece, and b1 with a
-  // Yellow surface, disagree with the board.
+  // A cell read with just the threshold's confidence is trusted: f3 as a dark piece disagrees with
+  // every explanation.
   seen.at(5, 2).occupantConfidence = 0.5f;
+  const Verdict occupantAtThreshold = reconcile(g.position(), seen, o);
+  EXPECT_EQ(occupantAtThreshold.kind, VerdictKind::Mismatch);
+  EXPECT_EQ(occupantAtThreshold.differing, (std::vector<Square>{at("g1"), at("f3")}));
+  // So does a Yellow surface on b1, read with the threshold's confidence (f3 doubted again).
+  seen.at(5, 2).occupantConfidence = 0.2f;
   seen.at(1, 0).surface = Surface::Yellow;
   seen.at(1, 0).surfaceConfidence = 0.5f;
-  const Verdict atThreshold = reconcile(g.position(), seen, o);
-  ASSERT_EQ(atThreshold.kind, VerdictKind::Mismatch);
-  EXPECT_EQ(atThreshold.differing, (std::vector<Square>{at("b1"), at("g1"), at("f3")}));
-  ASSERT_FALSE(atThreshold.corrections.empty());
-  EXPECT_EQ(atThreshold.corrections[0].kind, Correction::Kind::Surface);
-  EXPECT_EQ(atThreshold.corrections[0].to, at("b1"));
+  const Verdict surfaceAtThreshold = reconcile(g.position(), seen, o);
+  ASSERT_EQ(surfaceAtThreshold.kind, VerdictKind::Mismatch);
+  EXPECT_EQ(surfaceAtThreshold.differing, (std::vector<Square>{at("b1"), at("g1")}));
+  ASSERT_FALSE(surfaceAtThreshold.corrections.empty());
+  EXPECT_EQ(surfaceAtThreshold.corrections[0].kind, Correction::Kind::Surface);
+  EXPECT_EQ(surfaceAtThreshold.corrections[0].to, at("b1"));
 }
 
 TEST(ReconcileShiftingSands, AColourDropIsSeenByCameraAndHiddenFromAnOccupancySensor) {
