@@ -1,9 +1,13 @@
 // The game record: every variant's games written as PGN and read back to the same game; the first
 // bad action named; results by rule, resignation, agreement and four-player elimination order; a
-// file of several games, each read on its own, and the faults a record checked by hand can have.
+// file of several games, each read on its own, and the faults a record checked by hand can have;
+// the seven-tag roster, the 79-character lines and the thinking times as written.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <random>
+#include <sstream>
 
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
@@ -94,6 +98,49 @@ TEST(Pgn, CheckmateResignationAndAgreedDrawAreWrittenAsResults) {
   flagged.loseOnTime(0);
   EXPECT_THROW(flagged.withdrawResignationOrDraw(), std::invalid_argument);
   EXPECT_EQ(flagged.result().reason, "White loses on time");
+}
+
+// The seven tags every PGN record opens with, in their order, with PGN's unknowns where the game
+// gave none.
+TEST(Pgn, ARecordOpensWithTheSevenTagRoster) {
+  Game g(builtinVariant("chess"));
+  g.play(parseMove(g.position(), "e4"));
+  const std::string pgn = writePgn(g, {{"Event", "Club night"}});
+  EXPECT_EQ(pgn.substr(0, pgn.find("[Variant")),
+            "[Event \"Club night\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+            "[Black \"?\"]\n[Result \"*\"]\n");
+}
+
+// Movetext lines are at most 79 characters, each as full as the next word allows.
+TEST(Pgn, MovetextLinesAreFilledUpTo79Characters) {
+  Game g = randomGame("desert-dust", 7, 120);
+  const std::string pgn = writePgn(g);
+  std::istringstream in(pgn.substr(pgn.find("\n\n") + 2));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  ASSERT_GT(lines.size(), 5u);
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.size() == 79; }))
+      << "this game tries the bound itself";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_LE(lines[i].size(), 79u) << lines[i];
+    if (i + 1 < lines.size()) {
+      EXPECT_GT(lines[i].size() + 1 + lines[i + 1].substr(0, lines[i + 1].find(' ')).size(), 79u)
+          << "the next line's first word would have fitted after: " << lines[i];
+    }
+  }
+}
+
+// The thinking times of a record (`[%emt h:mm:ss]`, rounded to the second, none where the time is
+// not known); an action after a comment carries its number again.
+TEST(Pgn, ThinkingTimesAreWrittenAsEmtCommentsToTheSecond) {
+  Game g(builtinVariant("chess"));
+  for (const char* a : {"e4", "e5", "Nf3", "Nc6"}) g.play(parseMove(g.position(), a));
+  std::string pgn = writePgn(g, {}, elapsedTimeComments({1499, std::nullopt, 3723500, -20}));
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // the movetext runs over two lines
+  EXPECT_NE(pgn.find("1. e4 {[%emt 0:00:01]} 1... e5 2. Nf3 {[%emt 1:02:04]} 2... Nc6 {[%emt 0:00:00]} *"),
+            std::string::npos)
+      << pgn;
 }
 
 TEST(Pgn, StalemateIsADraw) {
