@@ -109,6 +109,12 @@ TEST(Pgn, ARecordOpensWithTheSevenTagRoster) {
   EXPECT_EQ(pgn.substr(0, pgn.find("[Variant")),
             "[Event \"Club night\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
             "[Black \"?\"]\n[Result \"*\"]\n");
+  // Other tags follow the game's own, each once; a roster tag is not written twice.
+  const std::string more = writePgn(g, {{"Annotator", "Tessera"}, {"White", "Ann"}, {"Result", "1-0"}});
+  EXPECT_NE(more.find("[Variant \"chess\"]\n[Annotator \"Tessera\"]\n\n"), std::string::npos) << more;
+  EXPECT_EQ(more.find("[White"), more.rfind("[White")) << more;
+  EXPECT_EQ(more.find("[Result"), more.rfind("[Result")) << more;
+  EXPECT_NE(more.find("[White \"Ann\"]"), std::string::npos) << more;
 }
 
 // Movetext lines are at most 79 characters, each as full as the next word allows.
