@@ -307,6 +307,19 @@ TEST_F(Journal, AnEntryForASideThatDoesNotExistIsRefusedWithItsLine) {
   EXPECT_EQ(GameJournal::recover(path_).game->result().reason, "Black resigns");
 }
 
+TEST_F(Journal, TheEnginesAnnouncedActionIsWrittenAsItIsAnnounced) {
+  {
+    Game g(builtinVariant("chess"));
+    GameJournal j = GameJournal::create(path_, g);
+    play(g, j, "e4");
+    j.recordEngineAction(g.position(), parseMove(g.position(), "c5"), 480);
+  }
+  const RecoveredGame back = GameJournal::read(path_);
+  ASSERT_TRUE(back.engineAction.has_value()) << contents();
+  EXPECT_EQ(san(back.game->position(), back.engineAction->move), "c5");
+  EXPECT_EQ(back.engineAction->millis, 480);
+}
+
 // The engine's announced action is journaled (2026-11-29), so that a restart announces it again
 // rather than letting the engine think anew and name another; what follows it settles it.
 TEST_F(Journal, TheEnginesAnnouncedActionComesBackUntilSomethingSettlesIt) {

@@ -173,6 +173,20 @@ TEST(Pgn, AFourPlayerGameEndsWithTheSidesInFinishingOrder) {
   FAIL() << "no random four-player game ended";
 }
 
+// A four-player result names two or more sides in finishing order, each once, and nothing more.
+TEST(Pgn, AFourPlayerResultNamesTwoOrMoreSidesEachOnce) {
+  const std::string tags = "[Variant \"chameleon-redux-4p\"]\n\n";
+  EXPECT_EQ(readPgn(tags + "s>w\n").recordedResult, "s>w");
+  EXPECT_EQ(readPgn(tags + "n>e>s>w\n").recordedResult, "n>e>s>w");
+  for (const char* bad : {"s>w>", "s>s", "s>w>n>e>s", "s", ">s"})
+    EXPECT_THROW(readPgn(tags + bad + "\n"), PgnError) << bad;
+}
+
+TEST(Pgn, AVariantTagNamingNoVariantIsRefusedWithItsLine) {
+  const std::string message = messageOf<PgnError>([] { readPgn("[Event \"x\"]\n[Variant \"nochess\"]\n\n*\n"); });
+  EXPECT_NE(message.find("line 2: Variant tag 'nochess'"), std::string::npos) << message;
+}
+
 // A takeback that goes back past the action that put a side out brings the side back into the
 // order of finish; one that stops just after it leaves the side out.
 TEST(Pgn, TakingBackTheActionThatPutASideOutBringsItBack) {
