@@ -289,6 +289,23 @@ TEST_F(Journal, AGarbledLastLineIsDroppedTooButDamageBeforeTheEndIsRefused) {
 
 // Found by fuzzing (2026-11-26): an intact line naming a side that does not exist (a resignation
 // or loss on time by side 4) made the program read past the names of the sides.
+// A journal begins with its header, the variant and the start position, in that order; a file that
+// does not is no journal and is refused whole, whatever follows.
+TEST_F(Journal, AFileThatDoesNotBeginAsAJournalIsRefused) {
+  const std::string header = journalLine("tessera-journal 1"), variant = journalLine("variant chess"),
+                    start = journalLine("start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                    action = journalLine("action e2e4");
+  for (const std::string& bytes : {journalLine("tessera-journal 9") + variant + start + action,
+                                   header + start + variant + action, header + variant + action + start,
+                                   header + variant + journalLine("action e2e4") + journalLine("action e7e5")}) {
+    overwrite(bytes);
+    const std::string message = messageOf<JournalError>([&] { GameJournal::read(path_); });
+    EXPECT_NE(message.find("is not a Tessera journal"), std::string::npos) << bytes << message;
+  }
+  overwrite(header + variant + start + action);
+  EXPECT_EQ(GameJournal::read(path_).game->actions().size(), 1u);
+}
+
 TEST_F(Journal, AnEntryForASideThatDoesNotExistIsRefusedWithItsLine) {
   const std::string start = journalLine("tessera-journal 1") + journalLine("variant chess") +
                             journalLine("start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") +

@@ -236,7 +236,8 @@ TEST(Pgn, TheFirstBadActionIsNamedWithItsLineAndNumber) {
 // Found by fuzzing (2026-11-26): a damaged tag line whose name ran into its value was read as a
 // tag named 'East"A:', and the record written back from it read differently again.
 TEST(Pgn, ATagWhoseNameIsNoNameIsRefusedWithItsLine) {
-  for (const char* line : {"[East\"A: search 1000 ms\"]", "[Ea#st \"A\"]", "[1East \"A\"]", "[ \"A\"]"}) {
+  for (const char* line : {"[East\"A: search 1000 ms\"]", "[Ea#st \"A\"]", "[1East \"A\"]", "[ \"A\"]", "[East A]",
+                           "[East \"A]", "[East \"A\"", "[\"A\" East]"}) {
     try {
       readPgn(std::string("[Event \"?\"]\n") + line + "\n[Variant \"chess\"]\n\n1. e4 *\n");
       ADD_FAILURE() << "read: " << line;
@@ -245,6 +246,9 @@ TEST(Pgn, ATagWhoseNameIsNoNameIsRefusedWithItsLine) {
     }
   }
   EXPECT_EQ(readPgn("[Event \"?\"]\n[Time_Control2 \"40/7200\"]\n\n1. e4 *\n").tags.at("Time_Control2"), "40/7200");
+  // In a value \" is a quote and \\ a backslash.
+  EXPECT_EQ(readPgn("[Annotator \"say \\\"hi\\\" \\\\ x\"]\n\n1. e4 *\n").tags.at("Annotator"), "say \"hi\" \\ x");
+  EXPECT_EQ(readPgn("[Site \"\"]\n\n1. e4 *\n").tags.at("Site"), "");
 }
 
 TEST(Pgn, CommentsAnnotationsAndMoveNumbersAreSkipped) {
