@@ -254,6 +254,11 @@ TEST(Pgn, ATagWhoseNameIsNoNameIsRefusedWithItsLine) {
 TEST(Pgn, CommentsAnnotationsAndMoveNumbersAreSkipped) {
   const PgnGame g = readPgn("[Variant \"chess\"]\n\n1. e4 {best by test} e5 $1 2. Nf3! ; a comment\nNc6?! *\n");
   EXPECT_EQ(g.game->actions().size(), 4u);
+  // A comment against its actions, with no space either side, and a line escaped with % at its start.
+  const PgnGame tight = readPgn("[Variant \"chess\"]\n\n1.e4{best}e5\n% 2. a4 a5\n2.Nf3 *\n");
+  Game expected(builtinVariant("chess"));
+  for (const char* a : {"e4", "e5", "Nf3"}) expected.play(parseMove(expected.position(), a));
+  EXPECT_EQ(tight.game->actions(), expected.actions());
 }
 
 std::string faultOf(const std::string& pgn) {
