@@ -12,7 +12,7 @@ code, the referee tests. Works on copies of the committed tree (git worktrees un
 /tmp/tessera-mutation-SUITE-N; the rules suite's built with TESSERA_CORE_ONLY), never on this
 checkout; OUT.tsv gets one line per change (file, line, change, verdict, seconds, the line as it
 was) and a run that is stopped goes on where it was when started again with the same OUT.tsv.
-About four seconds a change on one core (the referee suite: about twenty); --jobs N splits the
+About four seconds a change on one core (the referee suite: ten to twenty); --jobs N splits the
 files over N worktrees.
 """
 import collections
