@@ -4,6 +4,7 @@
 // sector shift, a takeback of two moves, a piece knocked onto a neighbouring square.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -147,21 +148,9 @@ TEST(ReconcileChess, APromotionSeenByAnOccupancySensorAsksForThePieceWithTheQuee
 
 // The Queen is proposed wherever the variant lists it among the promotion choices.
 TEST(ReconcileChess, TheQueenIsProposedThoughTheVariantListsItLast) {
-  const auto variants = parseVariantText(R"(
-[queen-last]
-board = 8x8
-piece = king K KisO2 royal
-piece = queen Q Q
-piece = rook R R
-piece = bishop B B
-piece = knight N N
-piece = pawn P ifmnDfmWfceF
-start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
-promotion-pieces = P
-promotion-choices = N B R Q
-castling = yes
-)", "test");
-  Game g(variants.at(0), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  Variant queenLast = builtinVariant("chess");
+  std::reverse(queenLast.promotionChoices.begin(), queenLast.promotionChoices.end());  // N B R Q
+  Game g(queenLast, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
   const Verdict v = reconcile(g.position(), boardAfter(g, {"a8=Q"}, SensorProfile::Occupancy));
   ASSERT_EQ(v.kind, VerdictKind::Choose);
   EXPECT_EQ(choiceTexts(g, v), (std::vector<std::string>{"a7a8n", "a7a8b", "a7a8r", "a7a8q"}));
