@@ -131,18 +131,24 @@ def run(suite, path, files, done, out, lock):
 
 def main():
     args = sys.argv[1:]
-    jobs = 1
-    if '--jobs' in args:
-        k = args.index('--jobs')
-        jobs = int(args[k + 1])
+
+    def option(name, default):
+        if name not in args:
+            return default
+        k = args.index(name)
+        if k + 1 == len(args):
+            sys.exit(f'mutation-test: {name} needs a value')
+        value = args[k + 1]
         del args[k:k + 2]
-    suite = 'rules'
-    if '--suite' in args:
-        k = args.index('--suite')
-        suite = args[k + 1]
-        del args[k:k + 2]
-        if suite not in SUITES:
-            sys.exit(f'mutation-test: no suite {suite} (there are: {", ".join(SUITES)})')
+        return value
+
+    jobs = option('--jobs', '1')
+    if not jobs.isdigit() or int(jobs) < 1:
+        sys.exit(f"mutation-test: --jobs must be a whole number from 1 up, got '{jobs}'")
+    jobs = int(jobs)
+    suite = option('--suite', 'rules')
+    if suite not in SUITES:
+        sys.exit(f'mutation-test: no suite {suite} (there are: {", ".join(SUITES)})')
     if len(args) < 2 or not args[0].endswith('.tsv'):
         sys.exit(__doc__)
     outpath, files = args[0], args[1:]
