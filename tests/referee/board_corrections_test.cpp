@@ -10,6 +10,7 @@
 #include "core/game.hpp"
 #include "core/move_text.hpp"
 #include "core/pieces_on_the_board.hpp"
+#include "core/position_text.hpp"
 #include "core/sensor_view.hpp"
 
 using namespace tessera;
@@ -62,17 +63,16 @@ TEST(BoardCorrections, AChameleonTakenBackIsSentHomeWhateverItsSquareMadeIt) {
   EXPECT_EQ(queen.notKnowing, std::vector<std::string>{"Move a8 a7"}) << "with nothing known, the nearest piece";
 }
 
-// The guidance, with nothing known of which piece is which, for a board `seen` where the game stands
-// at `position`.
+Position standing(const char* position) { return parsePosition(builtinVariant("chess"), position); }
+
+// The guidance, with nothing known of which piece is which, when the game stands at `position` and
+// the board as `board` does.
 std::vector<std::string> guidance(const char* position, const Position& board, SensorProfile profile) {
   const Variant& v = builtinVariant("chess");
-  const Game game(v, position);
   std::vector<std::string> out;
-  for (const Correction& c : correctionsToRestore(game.position(), sensorView(board, profile))) out.push_back(describe(v, c));
+  for (const Correction& c : correctionsToRestore(standing(position), sensorView(board, profile))) out.push_back(describe(v, c));
   return out;
 }
-
-Position standing(const char* position) { return Game(builtinVariant("chess"), position).position(); }
 
 // The White Knight belongs on b1 and the Black one on a4; they were set down on d2 and c2. A sensor
 // that tells the sides apart sends each Knight home, though the Black one stands nearer to b1.
