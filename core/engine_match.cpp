@@ -12,6 +12,7 @@
 #include "game.hpp"
 #include "movegen.hpp"
 #include "pgn.hpp"
+#include "piece_values.hpp"
 
 namespace tessera {
 
@@ -49,6 +50,13 @@ std::string sidesOutText(const MatchResult& r) {
       first = false;
     }
   return first ? text + " none" : text;
+}
+
+std::string materialTakenText(const MatchResult& r) {
+  const auto pawns = [](long centipawns) { return std::to_string((centipawns + 50) / 100); };
+  return "material taken with all four in, in pawns: A's from B's " + pawns(r.materialTaken[0][1]) + ", B's from A's " +
+         pawns(r.materialTaken[1][0]) + "; from the same player's other side: A " + pawns(r.materialTaken[0][0]) +
+         ", B " + pawns(r.materialTaken[1][1]);
 }
 
 namespace {
@@ -127,6 +135,16 @@ void countSidesOut(const std::array<bool, 4>& inBefore, const Position& after, c
       ++result.sidesOut[aIn][bIn][seating.isA[static_cast<std::size_t>(side)] ? 0 : 1];
 }
 
+// Four players: while all four sides are in, what a capture takes, added to
+// MatchResult::materialTaken by whose side took it from whose.
+void countMaterialTaken(const Position& before, const Move& m, const Seating& seating, MatchResult& result) {
+  if (before.sidesInGame() != 4 || !isCapture(before, m)) return;
+  const PieceCode victim = m.kind == MoveKind::EnPassant ? before.at(before.enPassantVictim()) : before.at(m.to);
+  const auto player = [&](int side) { return seating.isA[static_cast<std::size_t>(side)] ? 0 : 1; };
+  result.materialTaken[player(before.sideToMove())][player(pieceSide(victim))] +=
+      pieceValues(before.variant())[static_cast<std::size_t>(pieceType(victim))];
+}
+
 // A's points for a game that ended by the rules, or was stopped unfinished with both players in.
 // Two players: the result. Four, two sides each: a drawn or unfinished game goes to the player with
 // more sides still in (the other's were put out first). Four, A on one side: by the B sides A
@@ -184,6 +202,7 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConf
     std::array<bool, 4> inBefore{};
     for (int s = 0; s < v.sides; ++s) inBefore[static_cast<std::size_t>(s)] = game.position().inGame(s);
     const int bInBefore = seating.in(game.position(), false);
+    if (v.sides == 4) countMaterialTaken(game.position(), m, seating, result);
     game.play(m);
     if (v.sides == 4) {
       countSidesOut(inBefore, game.position(), seating, result);

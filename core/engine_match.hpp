@@ -44,6 +44,10 @@ struct MatchResult {
   // Four players: sidesOut[a][b][0] counts A's sides put out while A had `a` sides in and B `b`,
   // sidesOut[a][b][1] B's. Where being stronger pays: going out first, or losing the last duel.
   int sidesOut[3][4][2] = {};
+  // Four players: the material (centipawns, by the engine's piece values) that A's sides (index 0)
+  // and B's (1) took from A's and B's while all four sides were in: materialTaken[0][1] is what A's
+  // took from B's. Whether the stronger player wins material before anyone is out.
+  long materialTaken[2][2] = {};
   double share() const { return games ? points / games : 0; }
   double margin95() const;  // the 95% error margin of share()
 };
@@ -51,6 +55,10 @@ struct MatchResult {
 // Four players: "sides put out (A's:B's) by sides in (A-B): 2-2 30:32, 2-1 19:13, ..." (the
 // counts of MatchResult::sidesOut, the most sides in first; empty counts left out).
 std::string sidesOutText(const MatchResult& r);
+
+// Four players: "material taken with all four in, in pawns: A's from B's 4749, B's from A's 4741;
+// from the same player's other side: A 716, B 918" (MatchResult::materialTaken).
+std::string materialTakenText(const MatchResult& r);
 
 // One finished game of a match.
 struct MatchGame {

@@ -105,7 +105,8 @@ cli::Command matchCommand() {
                                    "out); a drawn or unfinished game goes to the player with more sides still in.\n"
                                    "Then the sides put out, A's against B's, by how many each player had in at the\n"
                                    "time: \"2-2 30:32\" means that with two sides each in, 30 of A's and 32 of B's\n"
-                                   "went out first; \"1-1\" is the last duel. With --seats one, A plays one side\n"
+                                   "went out first; \"1-1\" is the last duel. Then the material A's and B's sides\n"
+                                   "took from each other while all four were in. With --seats one, A plays one side\n"
                                    "and B the other three, each opening four times with A on each side; the game\n"
                                    "stops once A is out or alone, and A scores its share of B's sides it finished\n"
                                    "ahead of (one still in with A counts half): 50% between equal players.",
@@ -145,7 +146,7 @@ cli::Command matchCommand() {
             out << std::fixed << std::setprecision(1) << "A scores " << r.points << " of " << r.games;
             if (!settings.oneSeat) out << " (+" << r.wins << " =" << r.draws << " -" << r.losses << ")";
             out << ": " << 100 * r.share() << "% +- " << 100 * r.margin95() << "% (95%)\n";
-            if (variant.sides == 4) out << sidesOutText(r) << "\n";
+            if (variant.sides == 4) out << sidesOutText(r) << "\n" << materialTakenText(r) << "\n";
             return 0;
           }};
 }

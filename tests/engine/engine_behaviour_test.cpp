@@ -573,6 +573,31 @@ TEST(EngineMatch, FourPlayersTheSidesPutOutAreCountedByWhoHadHowManyIn) {
   EXPECT_EQ(sidesOutText(MatchResult{}), "sides put out (A's:B's) by sides in (A-B): none");
 }
 
+TEST(EngineMatch, FourPlayersTheMaterialTakenWhileAllFourAreInIsCountedByWhoTookItFromWhom) {
+  // South's King, checked by West's Queen b2 (its other squares attacked by the Queen), can only
+  // take it; then West's King, checked by East's Rook a7 (b7 taken by the Rook, b8 by East's Bishop
+  // f4), can only take the Rook, and the game is stopped. In the first game South and North are A's:
+  // A took a Queen from B, and B (West) a Rook from its own other side (East); in the second game the
+  // other way round.
+  const MatchResult r = fourPlayerMatchFrom("wK6nK/eR7/8/8/5eB2/8/1wQ5eK/sK7 s - - 0 30", 2);
+  const Variant& v = builtinVariant("chameleon-redux-4p");
+  const int queen = valueOf(v, "chameleon-queen"), rook = valueOf(v, "chameleon-rook");
+  EXPECT_EQ(r.materialTaken[0][1], queen) << "A's South from B's West, first game";
+  EXPECT_EQ(r.materialTaken[1][0], queen) << "B's South from A's West, second game";
+  EXPECT_EQ(r.materialTaken[1][1], rook) << "B's West from B's East, first game";
+  EXPECT_EQ(r.materialTaken[0][0], rook) << "A's West from A's East, second game";
+  const auto pawns = [](int centipawns) { return std::to_string((centipawns + 50) / 100); };
+  EXPECT_EQ(materialTakenText(r), "material taken with all four in, in pawns: A's from B's " + pawns(queen) +
+                                      ", B's from A's " + pawns(queen) + "; from the same player's other side: A " +
+                                      pawns(rook) + ", B " + pawns(rook));
+  // With West out, South's King takes East's checking Queen: not counted, since not all four are in.
+  const MatchResult threeIn = fourPlayerMatchFrom("7nK/8/8/8/8/8/1eQ5eK/sK7 s - - 0 30", 1);
+  EXPECT_EQ(threeIn.plies, 2) << "a capture was made in each game";
+  EXPECT_EQ(threeIn.materialTaken[0][1] + threeIn.materialTaken[1][0] + threeIn.materialTaken[0][0] +
+                threeIn.materialTaken[1][1],
+            0);
+}
+
 TEST(EngineMatch, FourPlayersAGameEndsOnceOnePlayersSidesAreAllOut) {
   // West and East, the second player's sides, are out: whatever South and North then do between
   // them, the first player has won, and the game is not played on.

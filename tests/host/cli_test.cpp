@@ -255,6 +255,7 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   EXPECT_EQ(odd.exitCode, 0) << odd.output;
   EXPECT_NE(odd.output.find("3 games asked: 4 are played, 2 from each opening"), std::string::npos) << odd.output;
   EXPECT_NE(odd.output.find("game 4: "), std::string::npos) << odd.output;
+  EXPECT_EQ(odd.output.find("material taken"), std::string::npos) << "four players only" << odd.output;
 }
 
 TEST(CliMatch, FourPlayersAPlayerMayTakeOneSideAgainstThree) {
@@ -263,6 +264,7 @@ TEST(CliMatch, FourPlayersAPlayerMayTakeOneSideAgainstThree) {
   EXPECT_NE(one.output.find("game 4: A scores "), std::string::npos) << one.output;
   EXPECT_EQ(one.output.find("game 5:"), std::string::npos) << "four games: one opening, A on each side" << one.output;
   EXPECT_NE(one.output.find("sides put out (A's:B's) by sides in (A-B): 1-3 "), std::string::npos) << one.output;
+  EXPECT_NE(one.output.find("\nmaterial taken with all four in, in pawns: A's from B's "), std::string::npos) << one.output;
   expectRefused("match --variant chess --games 2 --seats one", "--seats one is for four-player variants");
   expectRefused("match --variant chameleon-redux-4p --games 2 --seats three", "--seats is 'two' or 'one', got 'three'");
 }
