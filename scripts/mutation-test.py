@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
-"""Mutation run over the rules or the referee code: makes one small change at a time to a source
-file (a comparison turned round, && for ||, a ! dropped, true for false, a + 1 dropped, a statement
-deleted), rebuilds the suite's tests and runs them. A change no test notices ("SURVIVED") is either
-one that changes nothing a player could see (a guard that another guard already makes, a loop bound
-past the end that finds nothing) or a rule no fast test pins. Read each survivor and say which.
+"""Mutation run over the rules, the engine or the referee code: makes one small change at a time to
+a source file (a comparison turned round, && for ||, a ! dropped, true for false, a + 1 dropped, a
+statement deleted), rebuilds the suite's tests and runs them. A change no test notices ("SURVIVED")
+is either one that changes nothing a player could see (a guard that another guard already makes, a
+loop bound past the end that finds nothing) or a rule no fast test pins. Read each survivor and say
+which.
 
-  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N] [--suite rules|referee]
+  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N] [--suite rules|engine|referee]
 
-The rules suite (the default) runs the rules and core tests; the referee suite, for the referee
-code, the referee tests. Works on copies of the committed tree (git worktrees under
-/tmp/tessera-mutation-SUITE-N; the rules suite's built with TESSERA_CORE_ONLY), never on this
-checkout; OUT.tsv gets one line per change (file, line, change, verdict, seconds, the line as it
-was) and a run that is stopped goes on where it was when started again with the same OUT.tsv.
-About four seconds a change on one core (the referee suite: ten to twenty); --jobs N splits the
-files over N worktrees.
+The rules suite (the default) runs the rules and core tests; the engine suite, for the search and
+the evaluation, the engine tests; the referee suite, for the referee code, the referee tests. Works
+on copies of the committed tree (git worktrees under /tmp/tessera-mutation-SUITE-N; the rules and
+engine suites' built with TESSERA_CORE_ONLY), never on this checkout; OUT.tsv gets one line per
+change (file, line, change, verdict, seconds, the line as it was) and a run that is stopped goes on
+where it was when started again with the same OUT.tsv. About four seconds a change on one core (the
+engine suite: about thirty; the referee suite: ten to twenty); --jobs N splits the files over N
+worktrees.
 """
 import collections
 import os
@@ -46,6 +48,11 @@ SUITES = {
         'tests': ('build/tests/rules/tessera_rules_tests --gtest_brief=1 >/dev/null 2>&1 && '
                   'build/tests/core/tessera_core_tests --gtest_brief=1 '
                   '--gtest_filter=-RandomVariants.*:MoveTextRoundTrip.* >/dev/null 2>&1'),
+    },
+    'engine': {
+        'configure': ['-DTESSERA_CORE_ONLY=ON'],
+        'build': 'cmake --build build --target tessera_engine_tests -j1',
+        'tests': 'build/tests/engine/tessera_engine_tests --gtest_brief=1 >/dev/null 2>&1',
     },
     'referee': {
         'configure': [],

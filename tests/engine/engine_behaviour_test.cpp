@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "core/evaluation.hpp"
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
+#include "core/piece_values.hpp"
 #include "core/position_text.hpp"
 #include "core/search.hpp"
 #include "core/weight_tuning.hpp"
@@ -37,6 +39,24 @@ TEST(EngineValues, AFairyPieceThatCombinesTwoIsWorthMoreThanEither) {
   for (const auto& piece : dd.pieces) EXPECT_GE(pieceValues(dd)[static_cast<std::size_t>(dd.typeByName(piece.name))], 0);
   // The Sultana moves as Queen and Knight together in Desert Dust; the Raven reaches far too.
   EXPECT_GT(valueOf(dd, "sultana"), valueOf(dd, "caliph"));
+}
+
+// docs/engine.md: value = 70 x average^0.85 x (0.5 + 0.5 x share), where average is the squares a
+// piece reaches from a square, over all 64, and share the part of the board it can ever get to.
+// A Rook reaches 896 squares from the 64 in all and the whole board; a Bishop 560 and half of it.
+TEST(EngineValues, APieceThatReachesHalfTheBoardIsWorthThreeQuartersOfWhatItsMovesMakeIt) {
+  const Variant& chess = builtinVariant("chess");
+  EXPECT_EQ(valueOf(chess, "rook"), static_cast<int>(70.0 * std::pow(896.0 / 64, 0.85)));
+  EXPECT_EQ(valueOf(chess, "bishop"), static_cast<int>(70.0 * std::pow(560.0 / 64, 0.85) * 0.75));
+}
+
+// A piece whose moves all leave the board (a three-square leaper on a board three squares wide)
+// never moves: it is valued as a Pawn, not as nothing, so that capturing it still counts.
+TEST(EngineValues, APieceThatCanNeverMoveIsValuedAsAPawn) {
+  const Variant tiny = parseVariantText("[tiny]\nboard = 3x3\npiece = king K K royal\npiece = threeleaper H H\n"
+                                        "start = k2/3/H1K w - - 0 1\n",
+                                        "tiny")[0];
+  EXPECT_EQ(valueOf(tiny, "threeleaper"), 100);
 }
 
 // A program may read a variant, drop it and read another into the same place (a test, a variant
@@ -210,6 +230,19 @@ TEST(EngineSearch, AMateOnTheActionThatReachesTheFiftyMoveLimitIsStillAMate) {
   EXPECT_LE(std::abs(drawn.lines.front().score), 50) << drawn.lines.front().score;
 }
 
+// The match's heading names each player as it was set, so that two runs can be told apart.
+TEST(EngineMatch, APlayersNameSaysItsLimitsAndEveryWeightItPlaysWith) {
+  PlayerConfig player;
+  player.limits.nodes = 32000;
+  EXPECT_EQ(player.name(), "search 32000 nodes");
+  EvalWeights w;
+  w.mobility = 3;
+  player.weights = w;
+  EXPECT_EQ(player.name(),
+            "search 32000 nodes mobility=3,shelter=8,pawnStep=6,flankPawnStep=100,kingHome=0,passed=0,paper=5,"
+            "kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000");
+}
+
 TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
   PlayerConfig engine;
   engine.limits.depth = 3;
@@ -260,12 +293,35 @@ TEST(EngineEvaluation, APassedPawnGainsMoreTheFurtherItHasCome) {
   EXPECT_EQ(gain("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1"), 0) << "each stands ahead of the other on the file beside it";
   EXPECT_EQ(gain("4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1"), 0) << "one ahead on its own file";
   EXPECT_EQ(gain("4k3/2p5/8/4P3/8/8/8/4K3 w - - 0 1"), 65 - 200 * 1 / 49) << "two files away blocks neither";
+  // Level on the file beside it, neither stands ahead of the other: both are passed, Black's d5
+  // three ranks up as Black sees it.
+  EXPECT_EQ(gain("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1"), 65 - 200 * 9 / 49) << "a Pawn level beside it blocks nothing";
   // Black's d3 has passed e5 (five ranks up as Black sees it), and e5 still has no Pawn ahead.
   EXPECT_EQ(gain("4k3/8/8/4P3/8/3p4/8/4K3 w - - 0 1"), 65 - 200 * 25 / 49);
   EXPECT_EQ(gain("7k/8/8/P7/8/8/8/7K w - - 0 1"), 65) << "on the edge file";
+  EXPECT_GT(defaultWeights(builtinVariant("chameleon-redux")).passed, 0) << "tuned in by self-play there";
   // Four players have no such term: there is no one forward.
   const auto names = EvalWeights::namesFor(builtinVariant("chameleon-redux-4p"));
   EXPECT_EQ(std::find(names.begin(), names.end(), "passed"), names.end());
+}
+
+// A board two files wide has no edge file apart from its centre: both files are central, and
+// their Pawn steps count in full (the share of a flank file divides by the files between).
+TEST(EngineEvaluation, OnABoardTwoFilesWideEveryPawnStepCountsInFull) {
+  const Variant narrow = parseVariantText("[narrow]\nboard = 2x6\npiece = king K K royal\npiece = rook R R\n"
+                                          "piece = pawn P fmWfcF\nstart = kr/p1/2/2/1P/RK w - - 0 1\n"
+                                          "promotion-pieces = P\npromotion-choices = R\n",
+                                          "narrow")[0];
+  const auto change = [&](const char* text, int flankPawnStep) {
+    const Position pos = parsePosition(narrow, text);
+    EvalWeights off = defaultWeights(narrow), on = defaultWeights(narrow);
+    off.flankPawnStep = 100;
+    on.flankPawnStep = flankPawnStep;
+    return evaluate(pos, 0, on) - evaluate(pos, 0, off);
+  };
+  EXPECT_EQ(change("kr/p1/2/2/1P/RK w - - 0 1", 0), 0);
+  EXPECT_EQ(change("kr/p1/2/1P/2/RK b - - 0 1", 0), 0) << "White's Pawn a rank up, on a central file";
+  EXPECT_EQ(evaluate(parsePosition(narrow, "kr/p1/2/2/1P/RK w - - 0 1"), 0), 0) << "the start is even";
 }
 
 // The middle game's Pawn and King terms fade as the pieces leave the board: with every piece on, a
@@ -354,6 +410,25 @@ TEST(EngineEvaluation, FourPlayersAnOpponentOutOfTheGameIsWorthItsWeight) {
   EXPECT_GT(defaultWeights(v).opponentOut, 0);
 }
 
+TEST(EngineEvaluation, FourPlayersASideIsScoredAgainstTheAverageOfTheOpponentsStillIn) {
+  // Material only. South has a Rook; East gains a Queen on d8 (gold): South's score falls by a third
+  // of it, and by half of it once West is out, since West then no longer counts in the average.
+  const Variant& v = builtinVariant("chameleon-redux-4p");
+  EvalWeights material = defaultWeights(v);
+  material.mobility = material.shelter = material.nextType = material.opponentOut = 0;
+  const auto south = [&](const char* text) { return evaluate(parsePosition(v, text), 0, material); };
+  const std::vector<int>& values = pieceValues(v);
+  const int king = values[static_cast<std::size_t>(v.typeByLetter('K'))];
+  const int rook = values[static_cast<std::size_t>(v.typeByLetter('R'))];
+  const int queen = values[static_cast<std::size_t>(v.typeByLetter('Q'))];
+  const int fourIn = south("7wK/2sR5/8/8/8/3eK1nK2/8/7sK s - - 0 40");
+  EXPECT_EQ(fourIn, king + rook - 3 * king / 3);
+  EXPECT_EQ(south("3eQ3wK/2sR5/8/8/8/3eK1nK2/8/7sK s - - 0 40"), king + rook - (3 * king + queen) / 3);
+  const Position westOut = parsePosition(v, "3eQ4/2sR5/8/8/8/3eK1nK2/8/7sK s - - 0 40");
+  ASSERT_FALSE(westOut.inGame(1));
+  EXPECT_EQ(evaluate(westOut, 0, material), king + rook - (2 * king + queen) / 2);
+}
+
 TEST(EngineEvaluation, MobilityCountsOnlySquaresAPieceCouldLandOn) {
   // Tiled Squares: Tiles on a3 and c3 give White's Knight b1 two landing squares, its Rook a1 and
   // Bishop c1 one each, and Black's Rook a8 and Bishop f8 one each (a3, across the void); the void
@@ -406,6 +481,51 @@ TEST(EngineEvaluation, AShiftingSandsPieceIsWorthPartlyWhatItBecomesNext) {
   EXPECT_GT(defaultWeights(builtinVariant("chameleon-redux")).nextType, 0);
   EXPECT_EQ(defaultWeights(builtinVariant("chess")).nextType, 0) << "nothing changes type in chess";
   EXPECT_GT(defaultWeights(builtinVariant("tiled-squares")).contempt, 0) << "Tiled Squares plays on rather than shuffle";
+  const EvalWeights& tiles = defaultWeights(builtinVariant("tiled-squares"));
+  const EvalWeights& chess = defaultWeights(builtinVariant("chess"));
+  EXPECT_EQ(tiles.flankPawnStep, chess.flankPawnStep) << "Tiled Squares weighs Pawn steps and the King's place as chess does";
+  EXPECT_EQ(tiles.kingHome, chess.kingHome);
+  EXPECT_NE(chess.flankPawnStep, EvalWeights{}.flankPawnStep) << "tuned away from the hand-set start";
+}
+
+TEST(EngineEvaluation, ShiftingSandsCountsThePaperSquaresEachSideOwns) {
+  // White owns the Yellow a4 and the Purple b4, Black the Red c4: one square more for White, Yellow
+  // (the first colour) counted like any other.
+  const Variant& v = builtinVariant("shifting-sands");
+  const Position pos = parsePosition(v, "5k/6/6/6/6/6/K5 w - - 0 30 6/6/6/YPr3/6/6/6;pool=");
+  EvalWeights none = defaultWeights(v), some = defaultWeights(v);
+  none.paper = 0;
+  some.paper = 5;
+  EXPECT_EQ(evaluate(pos, 0, some) - evaluate(pos, 0, none), 5);
+  EXPECT_EQ(evaluate(pos, 1, some) - evaluate(pos, 1, none), -5);
+}
+
+TEST(EngineEvaluation, TiledSquaresCountsTheTilesAroundTheKing) {
+  // White's King on e1 has Tiles on d1 and f1 beside it, Black's on e8 none: two more for White.
+  const Variant& v = builtinVariant("tiled-squares");
+  const Position pos = parsePosition(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 4t3/8/8/8/8/8/8/3ttt2");
+  EvalWeights none = defaultWeights(v), some = defaultWeights(v);
+  none.kingTile = 0;
+  some.kingTile = 4;
+  EXPECT_EQ(evaluate(pos, 0, some) - evaluate(pos, 0, none), 2 * 4);
+}
+
+TEST(EngineEvaluation, AShiftingSandsPieceIsNotThoughtToBecomeAnythingOnABlueSquare) {
+  // A Knight on a1 reaches b3 and c2. On bare squares it becomes a Pawn; Blue takes no piece but a
+  // King, so a Blue c2 leaves b3 alone in its average: a Pawn still, the same as with c2 bare.
+  const Variant& v = builtinVariant("shifting-sands");
+  const Position bare = parsePosition(v, "5k/6/6/6/6/6/N4K w - - 0 30 6/6/6/6/6/6/L5;pool=");
+  const Position blue = parsePosition(v, "5k/6/6/6/6/6/N4K w - - 0 30 6/6/6/6/6/2B3/L5;pool=");
+  EvalWeights now = defaultWeights(v);
+  now.nextType = 0;
+  EvalWeights next = defaultWeights(v);
+  next.nextType = 50;
+  const auto nextTerm = [&](const Position& pos) { return evaluate(pos, 0, next) - evaluate(pos, 0, now); };
+  const std::vector<int>& values = pieceValues(v);
+  const int knightToPawn = (values[static_cast<std::size_t>(v.typeByLetter('P'))] -
+                            values[static_cast<std::size_t>(v.typeByLetter('N'))]) * 50 / 100;
+  EXPECT_EQ(nextTerm(bare), knightToPawn);
+  EXPECT_EQ(nextTerm(blue), knightToPawn);
 }
 
 TEST(EngineSearch, ContemptMakesARepetitionWorthLessThanNothing) {
