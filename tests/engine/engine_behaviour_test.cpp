@@ -241,6 +241,9 @@ TEST(EngineMatch, APlayersNameSaysItsLimitsAndEveryWeightItPlaysWith) {
   EXPECT_EQ(player.name(),
             "search 32000 nodes mobility=3,shelter=8,pawnStep=6,flankPawnStep=100,kingHome=0,passed=0,paper=5,"
             "kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000");
+  PlayerConfig greedy;
+  greedy.greedy = true;
+  EXPECT_EQ(greedy.name(), "greedy one-ply");
 }
 
 TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
@@ -255,6 +258,30 @@ TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
   EXPECT_EQ(r.games, 4);
   EXPECT_GE(r.share(), 0.75) << "+" << r.wins << " =" << r.draws << " -" << r.losses;
 }
+
+// The greedy player takes the action whose result evaluates best: here e4xd5, the Queen, whatever
+// the seed that breaks ties.
+TEST(EngineMatch, TheGreedyPlayerTakesTheActionThatEvaluatesBest) {
+  PlayerConfig greedy;
+  greedy.greedy = true;
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  for (std::uint32_t seed = 1; seed <= 5; ++seed) {
+    MatchSettings settings;
+    settings.start = "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1";
+    settings.games = 2;
+    settings.openingPlies = 0;
+    settings.maxPlies = 1;
+    settings.seed = seed;
+    std::vector<std::string> pgns;
+    playMatch(builtinVariant("chess"), greedy, engine, settings, [&](const MatchGame& g) { pgns.push_back(g.pgn); });
+    ASSERT_EQ(pgns.size(), 2u);
+    EXPECT_NE(pgns[0].find("1. exd5"), std::string::npos) << "seed " << seed << ":\n" << pgns[0];
+    EXPECT_NE(pgns[1].find("[Round \"2\"]"), std::string::npos) << "the games are numbered from 1:\n" << pgns[1];
+  }
+}
+
+TEST(EngineMatch, NoGamesHaveNoErrorMargin) { EXPECT_EQ(MatchResult{}.margin95(), 0.0); }
 
 TEST(EngineEvaluation, TheWeightsChangeTheScoreTheirTermsDescribe) {
   // White's Knight developed, Black's not: mobility counts it, and only mobility.
@@ -300,8 +327,16 @@ TEST(EngineEvaluation, APassedPawnGainsMoreTheFurtherItHasCome) {
   EXPECT_EQ(gain("4k3/8/8/4P3/8/3p4/8/4K3 w - - 0 1"), 65 - 200 * 25 / 49);
   EXPECT_EQ(gain("7k/8/8/P7/8/8/8/7K w - - 0 1"), 65) << "on the edge file";
   EXPECT_GT(defaultWeights(builtinVariant("chameleon-redux")).passed, 0) << "tuned in by self-play there";
-  // Four players have no such term: there is no one forward.
-  const auto names = EvalWeights::namesFor(builtinVariant("chameleon-redux-4p"));
+  // Four players have no such term: there is no one forward. West's Pawn on b4 and South's on g5
+  // have no Pawn ahead, and still count for nothing, though the variant's weights set the term.
+  const Variant& four = builtinVariant("chameleon-redux-4p");
+  ASSERT_GT(defaultWeights(four).passed, 0);
+  EvalWeights fourOff = defaultWeights(four);
+  fourOff.passed = 0;
+  const Position pawns = parsePosition(four, "7wK/8/8/6sP1/1wP6/3eK1nK2/8/7sK s - - 0 40");
+  for (int side = 0; side < 4; ++side)
+    EXPECT_EQ(evaluate(pawns, side, defaultWeights(four)), evaluate(pawns, side, fourOff)) << "side " << side;
+  const auto names = EvalWeights::namesFor(four);
   EXPECT_EQ(std::find(names.begin(), names.end(), "passed"), names.end());
 }
 
@@ -655,6 +690,28 @@ TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   EXPECT_EQ(playMatch(v, engine, engine, settings).plies, 6);
 }
 
+// Searching one ply, the engine sees White's lead but no mate: agreeing reports of such a lead end
+// a game between two searchers, and never one against the greedy player, who reports nothing.
+TEST(EngineMatch, AgainstTheGreedyPlayerALeadThatIsNoMateEndsNoGame) {
+  PlayerConfig engine;
+  engine.limits.depth = 1;
+  PlayerConfig greedy;
+  greedy.greedy = true;
+  MatchSettings settings;
+  settings.start = "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1";
+  settings.games = 2;
+  settings.openingPlies = 0;
+  settings.maxPlies = 7;
+  settings.adjudicateReports = 2;
+  const auto endings = [&](const PlayerConfig& b) {
+    std::vector<std::string> out;
+    playMatch(builtinVariant("chess"), engine, b, settings, [&](const MatchGame& g) { out.push_back(g.ending); });
+    return out;
+  };
+  EXPECT_EQ(endings(engine), (std::vector<std::string>{"adjudicated: 2 search reports agree", "adjudicated: 2 search reports agree"}));
+  for (const std::string& ending : endings(greedy)) EXPECT_EQ(ending.find("search reports"), std::string::npos) << ending;
+}
+
 // A four-player match from `start`, no random opening, both players searching one ply: two games
 // (the sides swapped), or with `oneSeat` four (A on each side in turn); each finished game is added
 // to `games` if given.
@@ -680,6 +737,23 @@ TEST(EngineMatch, FourPlayersAnUnfinishedGameGoesToTheTeamWithMoreSidesStillIn) 
   const MatchResult r = fourPlayerMatchFrom("7nK/8/8/8/8/8/3eR1eQ2/sK6eK s - - 0 30", 2);
   EXPECT_EQ(r.wins, 1) << "A, playing South and North";
   EXPECT_EQ(r.losses, 1) << "A, playing West and East";
+}
+
+TEST(EngineMatch, FourPlayersAnUnfinishedGameWithOneSideEachGoesToTheBetterPosition) {
+  // West and North are out: South's bare King against East's Queen and Rook, one side each, stopped
+  // after South's action. The evaluation decides, without its bonus for opponents out: each side
+  // sees two of them gone, and one of them is its own player's.
+  const MatchResult r = fourPlayerMatchFrom("8/8/8/8/8/8/3eR1eQ2/sK6eK s - - 0 30", 1);
+  EXPECT_EQ(r.losses, 1) << "A, playing South and North";
+  EXPECT_EQ(r.wins, 1) << "A, playing West and East";
+}
+
+TEST(EngineMatch, FourPlayersTheSidesPutOutAreListedStageByStage) {
+  MatchResult r;
+  r.sidesOut[2][2][1] = 3;
+  r.sidesOut[1][3][0] = 1;
+  r.sidesOut[1][1][1] = 2;
+  EXPECT_EQ(sidesOutText(r), "sides put out (A's:B's) by sides in (A-B): 2-2 0:3, 1-3 1:0, 1-1 0:2");
 }
 
 TEST(EngineMatch, FourPlayersTheSidesPutOutAreCountedByWhoHadHowManyIn) {
