@@ -23,6 +23,15 @@ namespace {
 
 int valueOf(const Variant& v, const char* name) { return pieceValues(v)[static_cast<std::size_t>(v.typeByName(name))]; }
 
+// What one term of the evaluation adds for `side`: the score with its weight at `value`, less the
+// score with it at 0 (the variant's other weights as they are).
+int termWorth(const Position& pos, int side, int EvalWeights::*weight, int value) {
+  EvalWeights off = defaultWeights(pos.variant()), on = off;
+  off.*weight = 0;
+  on.*weight = value;
+  return evaluate(pos, side, on) - evaluate(pos, side, off);
+}
+
 TEST(EngineValues, DerivedFromMoveSetsTheyRankTheOrthodoxPiecesAsPlayersDo) {
   const Variant& chess = builtinVariant("chess");
   EXPECT_EQ(valueOf(chess, "pawn"), 100);
@@ -230,6 +239,28 @@ TEST(EngineSearch, AMateOnTheActionThatReachesTheFiftyMoveLimitIsStillAMate) {
   EXPECT_LE(std::abs(drawn.lines.front().score), 50) << drawn.lines.front().score;
 }
 
+PlayerConfig searchingToDepth(int depth) {
+  PlayerConfig player;
+  player.limits.depth = depth;
+  return player;
+}
+
+PlayerConfig greedyPlayer() {
+  PlayerConfig player;
+  player.greedy = true;
+  return player;
+}
+
+// Two games from `start` (A with each side), no random opening, stopped after `maxPlies`.
+MatchSettings twoGamesFrom(const std::string& start, int maxPlies) {
+  MatchSettings settings;
+  settings.start = start;
+  settings.games = 2;
+  settings.openingPlies = 0;
+  settings.maxPlies = maxPlies;
+  return settings;
+}
+
 // The match's heading names each player as it was set, so that two runs can be told apart.
 TEST(EngineMatch, APlayersNameSaysItsLimitsAndEveryWeightItPlaysWith) {
   PlayerConfig player;
@@ -241,16 +272,11 @@ TEST(EngineMatch, APlayersNameSaysItsLimitsAndEveryWeightItPlaysWith) {
   EXPECT_EQ(player.name(),
             "search 32000 nodes mobility=3,shelter=8,pawnStep=6,flankPawnStep=100,kingHome=0,passed=0,paper=5,"
             "kingTile=4,sector=0,nextType=0,contempt=0,opponentOut=1000");
-  PlayerConfig greedy;
-  greedy.greedy = true;
-  EXPECT_EQ(greedy.name(), "greedy one-ply");
+  EXPECT_EQ(greedyPlayer().name(), "greedy one-ply");
 }
 
 TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
-  PlayerConfig engine;
-  engine.limits.depth = 3;
-  PlayerConfig greedy;
-  greedy.greedy = true;
+  const PlayerConfig engine = searchingToDepth(3), greedy = greedyPlayer();
   MatchSettings settings;
   settings.games = 4;
   settings.maxPlies = 120;
@@ -262,16 +288,9 @@ TEST(EngineMatch, TheSearchingEngineBeatsTheGreedyPlayer) {
 // The greedy player takes the action whose result evaluates best: here e4xd5, the Queen, whatever
 // the seed that breaks ties.
 TEST(EngineMatch, TheGreedyPlayerTakesTheActionThatEvaluatesBest) {
-  PlayerConfig greedy;
-  greedy.greedy = true;
-  PlayerConfig engine;
-  engine.limits.depth = 1;
+  const PlayerConfig greedy = greedyPlayer(), engine = searchingToDepth(1);
   for (std::uint32_t seed = 1; seed <= 5; ++seed) {
-    MatchSettings settings;
-    settings.start = "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1";
-    settings.games = 2;
-    settings.openingPlies = 0;
-    settings.maxPlies = 1;
+    MatchSettings settings = twoGamesFrom("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", 1);
     settings.seed = seed;
     std::vector<std::string> pgns;
     playMatch(builtinVariant("chess"), greedy, engine, settings, [&](const MatchGame& g) { pgns.push_back(g.pgn); });
@@ -307,13 +326,7 @@ TEST(EngineEvaluation, TheWeightsChangeTheScoreTheirTermsDescribe) {
 
 TEST(EngineEvaluation, APassedPawnGainsMoreTheFurtherItHasCome) {
   const Variant& chess = builtinVariant("chess");
-  const auto gain = [&](const char* text) {
-    const Position pos = parsePosition(chess, text);
-    EvalWeights off = defaultWeights(chess), on = defaultWeights(chess);
-    off.passed = 0;
-    on.passed = 200;
-    return evaluate(pos, 0, on) - evaluate(pos, 0, off);
-  };
+  const auto gain = [&](const char* text) { return termWorth(parsePosition(chess, text), 0, &EvalWeights::passed, 200); };
   // Four ranks up of seven: 200 x (4/7)^2.
   EXPECT_EQ(gain("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1"), 65) << "no black Pawn at all";
   EXPECT_EQ(gain("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1"), 200 * 25 / 49) << "one rank further";
@@ -488,10 +501,7 @@ TEST(EngineEvaluation, ShiftingChessCountsTheSectorsASideMayShift) {
   const Position start = startPosition(v);
   const Position knightOut = parsePosition(v, "rnbqkbnr/pppppppp/N7/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 1 1 BII,BIII");
   const Position tied = parsePosition(v, "rnbqkbnr/1ppppppp/N7/p7/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 2 BII,BIII");
-  EvalWeights none = defaultWeights(v), some = defaultWeights(v);
-  none.sector = 0;
-  some.sector = 25;
-  const auto gain = [&](const Position& pos) { return evaluate(pos, 0, some) - evaluate(pos, 0, none); };
+  const auto gain = [&](const Position& pos) { return termWorth(pos, 0, &EvalWeights::sector, 25); };
   EXPECT_EQ(gain(start), 0);
   EXPECT_EQ(gain(knightOut), 25);
   EXPECT_EQ(gain(tied), 0) << "AIII: one White, one Black piece";
@@ -503,12 +513,8 @@ TEST(EngineEvaluation, AShiftingSandsPieceIsWorthPartlyWhatItBecomesNext) {
   const Variant& v = builtinVariant("shifting-sands");
   const Position bare = parsePosition(v, "5k/6/6/6/2Q3/6/K5 w - - 0 30 6/6/6/6/2Y3/6/6;pool=");
   const Position yellowAhead = parsePosition(v, "5k/6/6/6/2Q3/6/K5 w - - 0 30 6/6/2y1y1/6/2Y3/6/6;pool=");
-  EvalWeights now = defaultWeights(v);
-  now.nextType = 0;
-  EvalWeights next = defaultWeights(v);
-  next.nextType = 50;
-  const int bareLoss = evaluate(bare, 0, next) - evaluate(bare, 0, now);
-  const int yellowLoss = evaluate(yellowAhead, 0, next) - evaluate(yellowAhead, 0, now);
+  const int bareLoss = termWorth(bare, 0, &EvalWeights::nextType, 50);
+  const int yellowLoss = termWorth(yellowAhead, 0, &EvalWeights::nextType, 50);
   EXPECT_LT(bareLoss, -200) << "halfway from a Queen to (mostly) a Pawn";
   EXPECT_LT(bareLoss, yellowLoss);
   EXPECT_LT(yellowLoss, 0);
@@ -528,21 +534,15 @@ TEST(EngineEvaluation, ShiftingSandsCountsThePaperSquaresEachSideOwns) {
   // (the first colour) counted like any other.
   const Variant& v = builtinVariant("shifting-sands");
   const Position pos = parsePosition(v, "5k/6/6/6/6/6/K5 w - - 0 30 6/6/6/YPr3/6/6/6;pool=");
-  EvalWeights none = defaultWeights(v), some = defaultWeights(v);
-  none.paper = 0;
-  some.paper = 5;
-  EXPECT_EQ(evaluate(pos, 0, some) - evaluate(pos, 0, none), 5);
-  EXPECT_EQ(evaluate(pos, 1, some) - evaluate(pos, 1, none), -5);
+  EXPECT_EQ(termWorth(pos, 0, &EvalWeights::paper, 5), 5);
+  EXPECT_EQ(termWorth(pos, 1, &EvalWeights::paper, 5), -5);
 }
 
 TEST(EngineEvaluation, TiledSquaresCountsTheTilesAroundTheKing) {
   // White's King on e1 has Tiles on d1 and f1 beside it, Black's on e8 none: two more for White.
   const Variant& v = builtinVariant("tiled-squares");
   const Position pos = parsePosition(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 4t3/8/8/8/8/8/8/3ttt2");
-  EvalWeights none = defaultWeights(v), some = defaultWeights(v);
-  none.kingTile = 0;
-  some.kingTile = 4;
-  EXPECT_EQ(evaluate(pos, 0, some) - evaluate(pos, 0, none), 2 * 4);
+  EXPECT_EQ(termWorth(pos, 0, &EvalWeights::kingTile, 4), 2 * 4);
 }
 
 TEST(EngineEvaluation, AShiftingSandsPieceIsNotThoughtToBecomeAnythingOnABlueSquare) {
@@ -551,11 +551,7 @@ TEST(EngineEvaluation, AShiftingSandsPieceIsNotThoughtToBecomeAnythingOnABlueSqu
   const Variant& v = builtinVariant("shifting-sands");
   const Position bare = parsePosition(v, "5k/6/6/6/6/6/N4K w - - 0 30 6/6/6/6/6/6/L5;pool=");
   const Position blue = parsePosition(v, "5k/6/6/6/6/6/N4K w - - 0 30 6/6/6/6/6/2B3/L5;pool=");
-  EvalWeights now = defaultWeights(v);
-  now.nextType = 0;
-  EvalWeights next = defaultWeights(v);
-  next.nextType = 50;
-  const auto nextTerm = [&](const Position& pos) { return evaluate(pos, 0, next) - evaluate(pos, 0, now); };
+  const auto nextTerm = [&](const Position& pos) { return termWorth(pos, 0, &EvalWeights::nextType, 50); };
   const std::vector<int>& values = pieceValues(v);
   const int knightToPawn = (values[static_cast<std::size_t>(v.typeByLetter('P'))] -
                             values[static_cast<std::size_t>(v.typeByLetter('N'))]) * 50 / 100;
@@ -666,13 +662,8 @@ TEST(EngineTuning, AWeightAtZeroIsTriedAtAStepOfItsOwnSizeAndOnlyTheWeightsAsked
 
 TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   // White a Queen and a Rook up: both engines' reports give White far more than 10 pawns.
-  PlayerConfig engine;
-  engine.limits.depth = 2;
-  MatchSettings settings;
-  settings.start = "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1";
-  settings.games = 2;
-  settings.openingPlies = 0;
-  settings.maxPlies = 3;
+  const PlayerConfig engine = searchingToDepth(2);
+  MatchSettings settings = twoGamesFrom("4k3/8/8/8/8/8/8/QR2K3 w - - 0 1", 3);
   settings.adjudicateReports = 0;
   const Variant& v = builtinVariant("chess");
   const MatchResult playedOut = playMatch(v, engine, engine, settings);
@@ -683,9 +674,7 @@ TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
   EXPECT_EQ(adjudicated.plies, 4) << "two agreeing reports end each game";
   EXPECT_EQ(adjudicated.wins, 1) << "A wins with White";
   EXPECT_EQ(adjudicated.losses, 1) << "and loses with Black";
-  PlayerConfig greedy;
-  greedy.greedy = true;
-  EXPECT_EQ(playMatch(v, engine, greedy, settings).plies, 6) << "against greedy only a mate score counts";
+  EXPECT_EQ(playMatch(v, engine, greedyPlayer(), settings).plies, 6) << "against greedy only a mate score counts";
   settings.adjudicateScore = 100000;  // beyond any score: never adjudicated
   EXPECT_EQ(playMatch(v, engine, engine, settings).plies, 6);
 }
@@ -693,15 +682,8 @@ TEST(EngineMatch, AGameIsAdjudicatedOnceTheSearchReportsAgreeItIsWon) {
 // Searching one ply, the engine sees White's lead but no mate: agreeing reports of such a lead end
 // a game between two searchers, and never one against the greedy player, who reports nothing.
 TEST(EngineMatch, AgainstTheGreedyPlayerALeadThatIsNoMateEndsNoGame) {
-  PlayerConfig engine;
-  engine.limits.depth = 1;
-  PlayerConfig greedy;
-  greedy.greedy = true;
-  MatchSettings settings;
-  settings.start = "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1";
-  settings.games = 2;
-  settings.openingPlies = 0;
-  settings.maxPlies = 7;
+  const PlayerConfig engine = searchingToDepth(1), greedy = greedyPlayer();
+  MatchSettings settings = twoGamesFrom("4k3/8/8/8/8/8/8/QR2K3 w - - 0 1", 7);
   settings.adjudicateReports = 2;
   const auto endings = [&](const PlayerConfig& b) {
     std::vector<std::string> out;
