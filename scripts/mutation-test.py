@@ -14,7 +14,7 @@ on copies of the committed tree (git worktrees under /tmp/tessera-mutation-SUITE
 engine suites' built with TESSERA_CORE_ONLY), never on this checkout; OUT.tsv gets one line per
 change (file, line, change, verdict, seconds, the line as it was) and a run that is stopped goes on
 where it was when started again with the same OUT.tsv. About four seconds a change on one core (the
-engine suite: about thirty; the referee suite: ten to twenty); --jobs N splits the files over N
+engine suite: about twenty; the referee suite: ten to twenty); --jobs N splits the files over N
 worktrees.
 """
 import collections
