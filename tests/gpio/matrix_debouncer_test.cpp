@@ -74,6 +74,17 @@ TEST(MatrixDebouncer, OneScanMeansEveryReadingCounts) {
   EXPECT_EQ(*debouncer.settled(), reading({}));
 }
 
+// A line read past the matrix's last column (a floating input, a wrong column count in the
+// configuration) is no crossing of the board.
+TEST(MatrixDebouncer, BitsPastTheLastColumnAreNoCrossing) {
+  MatrixDebouncer debouncer(3, 3, 2);
+  SwitchMatrix stray = reading({{1, 1}});
+  stray.closedColumns[1] |= 1u << 5;
+  debouncer.add(stray);
+  EXPECT_TRUE(debouncer.add(stray));
+  EXPECT_EQ(*debouncer.settled(), reading({{1, 1}}));
+}
+
 TEST(MatrixDebouncer, RefusesReadingsOfAnotherSizeAndSillyScanCounts) {
   MatrixDebouncer debouncer(3, 3, 2);
   EXPECT_THROW(debouncer.add(reading({}, 4, 3)), std::invalid_argument);
