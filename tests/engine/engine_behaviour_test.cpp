@@ -157,6 +157,25 @@ TEST(EngineSearch, ChessHintsFromTheStartMoveCentralPawnsOrPiecesNotFlankPawns) 
   }
 }
 
+// A side with only its King and Pawns may be in zugzwang, where passing would be its best action, so
+// the search never tries a null move for it. Here Black's King must let White's d-Pawn through or
+// leave its own h-Pawn: with null moves for Kings and Pawns the search saw no mate (1055 centipawns).
+TEST(EngineSearch, InAPawnEndingNullMovesChangeNothing) {
+  Position pos = parsePosition(builtinVariant("chess"), "8/3P3p/8/8/8/8/4K1k1/8 w - - 0 1");
+  const auto scoreAtDepth8 = [&](bool nullMove) {
+    Searcher s;
+    SearchLimits limits;
+    limits.depth = 8;
+    limits.nullMove = nullMove;
+    const SearchReport r = s.search(pos, limits);
+    EXPECT_FALSE(r.lines.empty());
+    return r.lines.empty() ? 0 : r.lines.front().score;
+  };
+  const int withNullMoves = scoreAtDepth8(true);
+  EXPECT_EQ(withNullMoves, scoreAtDepth8(false));
+  EXPECT_TRUE(isMateScore(withNullMoves)) << withNullMoves;
+}
+
 TEST(EngineSearch, ANodeLimitEndsTheSearchWithALegalAction) {
   Position pos = startPosition(builtinVariant("desert-dust"));
   Searcher s;
