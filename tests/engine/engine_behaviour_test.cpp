@@ -157,23 +157,25 @@ TEST(EngineSearch, ChessHintsFromTheStartMoveCentralPawnsOrPiecesNotFlankPawns) 
   }
 }
 
+// A search by a fresh Searcher (an empty table) with these limits, to depth 8.
+SearchReport freshSearchToDepth8(Position& pos, SearchLimits limits) {
+  Searcher engine;
+  limits.depth = 8;
+  return engine.search(pos, limits);
+}
+
 // A side with only its King and Pawns may be in zugzwang, where passing would be its best action, so
 // the search never tries a null move for it. Here Black's King must let White's d-Pawn through or
 // leave its own h-Pawn: with null moves for Kings and Pawns the search saw no mate (1055 centipawns).
 TEST(EngineSearch, InAPawnEndingNullMovesChangeNothing) {
   Position pos = parsePosition(builtinVariant("chess"), "8/3P3p/8/8/8/8/4K1k1/8 w - - 0 1");
-  const auto scoreAtDepth8 = [&](bool nullMove) {
-    Searcher s;
-    SearchLimits limits;
-    limits.depth = 8;
-    limits.nullMove = nullMove;
-    const SearchReport r = s.search(pos, limits);
-    EXPECT_FALSE(r.lines.empty());
-    return r.lines.empty() ? 0 : r.lines.front().score;
-  };
-  const int withNullMoves = scoreAtDepth8(true);
-  EXPECT_EQ(withNullMoves, scoreAtDepth8(false));
-  EXPECT_TRUE(isMateScore(withNullMoves)) << withNullMoves;
+  SearchLimits noNullMoves;
+  noNullMoves.nullMove = false;
+  const SearchReport with = freshSearchToDepth8(pos, {}), without = freshSearchToDepth8(pos, noNullMoves);
+  ASSERT_FALSE(with.lines.empty());
+  ASSERT_FALSE(without.lines.empty());
+  EXPECT_EQ(with.lines.front().score, without.lines.front().score);
+  EXPECT_TRUE(isMateScore(with.lines.front().score)) << with.lines.front().score;
 }
 
 TEST(EngineSearch, ANodeLimitEndsTheSearchWithALegalAction) {
@@ -891,11 +893,9 @@ TEST(EngineSearch, FourPlayersDepthOneIsOneOwnActionThenCapturesOnly) {
 void expectTheStaticCutoffSavesAThird(const char* variant, const char* position) {
   Position pos = parsePosition(builtinVariant(variant), position);
   const auto toDepth8 = [&](bool staticCutoff) {
-    Searcher engine;
     SearchLimits limits;
-    limits.depth = 8;
     limits.staticCutoff = staticCutoff;
-    const SearchReport report = engine.search(pos, limits);
+    const SearchReport report = freshSearchToDepth8(pos, limits);
     std::printf("static cutoff %s: depth 8 in %lld nodes, %s\n", staticCutoff ? "on" : "off",
                 static_cast<long long>(report.nodes), longAlgebraic(pos, report.lines.front().moves.front()).c_str());
     return report;
