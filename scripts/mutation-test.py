@@ -7,6 +7,7 @@ loop bound past the end that finds nothing) or a rule no fast test pins. Read ea
 which.
 
   usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N] [--suite rules|engine|referee]
+                                 [--from-line N]
 
 The rules suite (the default) runs the rules and core tests; the engine suite, for the search and
 the evaluation, the engine tests; the referee suite, for the referee code, the referee tests. Works
@@ -15,7 +16,8 @@ engine suites' built with TESSERA_CORE_ONLY), never on this checkout; OUT.tsv ge
 change (file, line, change, verdict, seconds, the line as it was) and a run that is stopped goes on
 where it was when started again with the same OUT.tsv. About four seconds a change on one core (the
 engine suite: about twenty; the referee suite: ten to twenty); --jobs N splits the files over N
-worktrees.
+worktrees. --from-line N leaves each file's lines before N alone: a run whose OUT.tsv is lost goes on
+from the line its notes name.
 """
 import collections
 import os
@@ -109,7 +111,7 @@ def worktree(repo, suite, n):
     return path
 
 
-def run(suite, path, files, done, out, lock):
+def run(suite, path, files, first_line, done, out, lock):
     build, tests = SUITES[suite]['build'], SUITES[suite]['tests']
     for f in files:
         full = os.path.join(path, f)
@@ -117,6 +119,8 @@ def run(suite, path, files, done, out, lock):
         lines, found = changes_of(full)
         try:
             for i, what, new in found:
+                if i + 1 < first_line:
+                    continue
                 # A line can hold the same change twice (two ==): the record counts them in order.
                 if done[(f, i + 1, what)] > 0:
                     done[(f, i + 1, what)] -= 1
@@ -153,6 +157,10 @@ def main():
     if not jobs.isdigit() or int(jobs) < 1:
         sys.exit(f"mutation-test: --jobs must be a whole number from 1 up, got '{jobs}'")
     jobs = int(jobs)
+    first_line = option('--from-line', '1')
+    if not first_line.isdigit() or int(first_line) < 1:
+        sys.exit(f"mutation-test: --from-line must be a line number from 1 up, got '{first_line}'")
+    first_line = int(first_line)
     suite = option('--suite', 'rules')
     if suite not in SUITES:
         sys.exit(f'mutation-test: no suite {suite} (there are: {", ".join(SUITES)})')
@@ -172,7 +180,7 @@ def main():
     share = [files[n::jobs] for n in range(jobs)]
     lock = threading.Lock()
     with open(outpath, 'a') as out:
-        workers = [threading.Thread(target=run, args=(suite, paths[n], share[n], done, out, lock)) for n in range(jobs)]
+        workers = [threading.Thread(target=run, args=(suite, paths[n], share[n], first_line, done, out, lock)) for n in range(jobs)]
         for w in workers:
             w.start()
         for w in workers:

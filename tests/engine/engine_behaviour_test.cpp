@@ -131,6 +131,25 @@ TEST(EngineSearch, ADeadPositionScoresAsTheDrawItIsNotAsTheMaterialLeft) {
   EXPECT_EQ(r.lines[0].score, 0);
 }
 
+// Two Kings with a Bishop each, the Bishops on squares of one colour, are dead too: four pieces,
+// two more than the Kings, is still few enough to be looked at. Scored as the pieces stand, White's
+// central Bishop against Black's cornered King was worth 12 centipawns after Kxb1 at depth 1 (from
+// depth 2 Black offers the trade of Bishops, which the evaluation already scores as nothing).
+TEST(EngineSearch, BishopsOnSquaresOfOneColourAreADrawHoweverTheyStand) {
+  // In check from the Queen, White can only take it: a Bishop each, both on dark squares.
+  const Position pos = parsePosition(builtinVariant("chess"), "k7/8/8/8/3B4/8/7b/Kq6 w - - 0 1");
+  for (int depth = 1; depth <= 4; ++depth) {
+    Position copy = pos;
+    Searcher s;
+    SearchLimits limits;
+    limits.depth = depth;
+    const SearchReport r = s.search(copy, limits);
+    ASSERT_FALSE(r.lines.empty()) << "depth " << depth;
+    EXPECT_EQ(san(copy, r.lines[0].moves.front()), "Kxb1") << "depth " << depth;
+    EXPECT_EQ(r.lines[0].score, 0) << "depth " << depth;
+  }
+}
+
 // What a chess player at the table sees as the hint from the start: before the middle game's Pawn
 // and King terms (2026-11-27) the engine's lines began 1.h4, 1.b4 or 1.a4 and pushed flank Pawns
 // on both sides (1.h4 h5 2.c4 Nc6 3.a4), and it walked its King (Ke2) with every piece on.
