@@ -150,6 +150,20 @@ TEST(EngineSearch, BishopsOnSquaresOfOneColourAreADrawHoweverTheyStand) {
   }
 }
 
+// A capture at the horizon, searched by quiescence, can reach a dead position too. At depth 1,
+// after the forced Kxb1, Black's Bxf4 is a capture of quiescence and leaves a Bishop each on dark
+// squares: a draw, where the evaluation of the pieces as they stand gave White 4 centipawns.
+TEST(EngineSearch, ACaptureAtTheHorizonThatLeavesADeadPositionScoresAsTheDraw) {
+  Position pos = parsePosition(builtinVariant("chess"), "k7/8/8/8/3B1N2/8/7b/Kq6 w - - 0 1");
+  Searcher s;
+  SearchLimits limits;
+  limits.depth = 1;
+  const SearchReport r = s.search(pos, limits);
+  ASSERT_FALSE(r.lines.empty());
+  EXPECT_EQ(san(pos, r.lines[0].moves.front()), "Kxb1");
+  EXPECT_EQ(r.lines[0].score, 0);
+}
+
 // What a chess player at the table sees as the hint from the start: before the middle game's Pawn
 // and King terms (2026-11-27) the engine's lines began 1.h4, 1.b4 or 1.a4 and pushed flank Pawns
 // on both sides (1.h4 h5 2.c4 Nc6 3.a4), and it walked its King (Ke2) with every piece on.
