@@ -275,6 +275,27 @@ TEST(EngineSearch, AGameThatIsOverHasNoAction) {
   EXPECT_TRUE(s.search(four, limits).lines.empty());
 }
 
+// Four players: a side that must leave the game has lost, and the last side in has won, and the hint
+// says so as a mate, not as the material left on the board.
+TEST(EngineSearch, FourPlayersLeavingTheGameAndBeingTheLastSideInAreScoredAsMates) {
+  const Variant& v = builtinVariant("chameleon-redux-4p");
+  SearchLimits limits;
+  limits.depth = 3;
+  // West, mated with all four sides in, can only leave.
+  Position west = parsePosition(v, "1sR5wK/2sR5/8/8/8/3eK1nK2/8/7sK w - - 8 32");
+  Searcher s;
+  const SearchReport out = s.search(west, limits);
+  ASSERT_FALSE(out.lines.empty());
+  EXPECT_EQ(out.lines.front().moves.front().kind, MoveKind::Elimination);
+  EXPECT_EQ(movesToMate(out.lines.front().score), -1) << out.lines.front().score;
+  // South against North alone: Kf6 leaves North's King h8 no action, and North's leaving ends the game.
+  Position south = parsePosition(v, "7nK/6sR1/8/5sK2/8/8/8/8 s - - 0 1");
+  Searcher t;
+  const SearchReport win = t.search(south, limits);
+  ASSERT_FALSE(win.lines.empty());
+  EXPECT_EQ(movesToMate(win.lines.front().score), 1) << win.lines.front().score;
+}
+
 // Found by an audit (2026-11-28): the draw by the fifty-move rule was tested before mate, so a
 // mate given on the action that reaches the limit scored as a draw. The referee has the mate stand.
 TEST(EngineSearch, AMateOnTheActionThatReachesTheFiftyMoveLimitIsStillAMate) {
@@ -291,6 +312,17 @@ TEST(EngineSearch, AMateOnTheActionThatReachesTheFiftyMoveLimitIsStillAMate) {
   const SearchReport drawn = s.search(noMate, limits);
   ASSERT_FALSE(drawn.lines.empty());
   EXPECT_LE(std::abs(drawn.lines.front().score), 50) << drawn.lines.front().score;
+  // The limit is reached on the hundredth half-move, not one later: White's only action Kh2 draws,
+  // where ten half-moves earlier Black's Rh8 would mate.
+  Position saved = parsePosition(builtinVariant("chess"), "r7/8/8/8/8/8/5k2/7K w - - 99 80");
+  Searcher atTheLimit, before;
+  const SearchReport reached = atTheLimit.search(saved, limits);
+  ASSERT_FALSE(reached.lines.empty());
+  EXPECT_EQ(reached.lines.front().score, 0);
+  Position earlier = parsePosition(builtinVariant("chess"), "r7/8/8/8/8/8/5k2/7K w - - 90 80");
+  const SearchReport mated = before.search(earlier, limits);
+  ASSERT_FALSE(mated.lines.empty());
+  EXPECT_EQ(movesToMate(mated.lines.front().score), -1);
 }
 
 PlayerConfig searchingToDepth(int depth) {
