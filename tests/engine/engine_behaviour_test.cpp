@@ -116,19 +116,23 @@ TEST(EngineSearch, MultiPvGivesDistinctActionsBestFirst) {
   for (const PvLine& line : r.lines) EXPECT_TRUE(isLegal(pos, line.moves.front()));
 }
 
+// A chess position where White, in check from the Queen b1, can only take it with Kxb1, searched
+// by a fresh Searcher to `depth`: the line starts Kxb1 and scores as a draw.
+void expectKxb1ScoresAsADraw(const char* position, int depth) {
+  Position pos = parsePosition(builtinVariant("chess"), position);
+  Searcher s;
+  SearchLimits limits;
+  limits.depth = depth;
+  const SearchReport r = s.search(pos, limits);
+  ASSERT_FALSE(r.lines.empty()) << position << " at depth " << depth;
+  EXPECT_EQ(san(pos, r.lines[0].moves.front()), "Kxb1") << position << " at depth " << depth;
+  EXPECT_EQ(r.lines[0].score, 0) << position << " at depth " << depth;
+}
+
 // The referee ends a game at a dead position (King and Bishop against King) as a draw, so the
 // search must score it as one, not as the Bishop it is up.
 TEST(EngineSearch, ADeadPositionScoresAsTheDrawItIsNotAsTheMaterialLeft) {
-  const Variant& chess = builtinVariant("chess");
-  SearchLimits limits;
-  limits.depth = 4;
-  // In check from the Queen, White can only take it: King and Bishop against King.
-  Position forced = parsePosition(chess, "k7/8/8/8/8/8/8/Kq1B4 w - - 0 1");
-  Searcher s;
-  const SearchReport r = s.search(forced, limits);
-  ASSERT_FALSE(r.lines.empty());
-  EXPECT_EQ(san(forced, r.lines[0].moves.front()), "Kxb1");
-  EXPECT_EQ(r.lines[0].score, 0);
+  expectKxb1ScoresAsADraw("k7/8/8/8/8/8/8/Kq1B4 w - - 0 1", 4);
 }
 
 // Two Kings with a Bishop each, the Bishops on squares of one colour, are dead too: four pieces,
@@ -136,32 +140,14 @@ TEST(EngineSearch, ADeadPositionScoresAsTheDrawItIsNotAsTheMaterialLeft) {
 // central Bishop against Black's cornered King was worth 12 centipawns after Kxb1 at depth 1 (from
 // depth 2 Black offers the trade of Bishops, which the evaluation already scores as nothing).
 TEST(EngineSearch, BishopsOnSquaresOfOneColourAreADrawHoweverTheyStand) {
-  // In check from the Queen, White can only take it: a Bishop each, both on dark squares.
-  const Position pos = parsePosition(builtinVariant("chess"), "k7/8/8/8/3B4/8/7b/Kq6 w - - 0 1");
-  for (int depth = 1; depth <= 4; ++depth) {
-    Position copy = pos;
-    Searcher s;
-    SearchLimits limits;
-    limits.depth = depth;
-    const SearchReport r = s.search(copy, limits);
-    ASSERT_FALSE(r.lines.empty()) << "depth " << depth;
-    EXPECT_EQ(san(copy, r.lines[0].moves.front()), "Kxb1") << "depth " << depth;
-    EXPECT_EQ(r.lines[0].score, 0) << "depth " << depth;
-  }
+  for (int depth = 1; depth <= 4; ++depth) expectKxb1ScoresAsADraw("k7/8/8/8/3B4/8/7b/Kq6 w - - 0 1", depth);
 }
 
 // A capture at the horizon, searched by quiescence, can reach a dead position too. At depth 1,
 // after the forced Kxb1, Black's Bxf4 is a capture of quiescence and leaves a Bishop each on dark
 // squares: a draw, where the evaluation of the pieces as they stand gave White 4 centipawns.
 TEST(EngineSearch, ACaptureAtTheHorizonThatLeavesADeadPositionScoresAsTheDraw) {
-  Position pos = parsePosition(builtinVariant("chess"), "k7/8/8/8/3B1N2/8/7b/Kq6 w - - 0 1");
-  Searcher s;
-  SearchLimits limits;
-  limits.depth = 1;
-  const SearchReport r = s.search(pos, limits);
-  ASSERT_FALSE(r.lines.empty());
-  EXPECT_EQ(san(pos, r.lines[0].moves.front()), "Kxb1");
-  EXPECT_EQ(r.lines[0].score, 0);
+  expectKxb1ScoresAsADraw("k7/8/8/8/3B1N2/8/7b/Kq6 w - - 0 1", 1);
 }
 
 // What a chess player at the table sees as the hint from the start: before the middle game's Pawn
