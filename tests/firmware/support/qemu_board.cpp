@@ -15,6 +15,8 @@
 #include <regex>
 #include <stdexcept>
 
+#include "tests/support/stop_process.hpp"
+
 namespace tessera::testing {
 namespace {
 
@@ -91,16 +93,7 @@ void QemuBoard::stop() {
   if (testPort_ >= 0) ::close(testPort_);
   testPort_ = -1;
   if (pid_ > 0) {
-    ::kill(pid_, SIGTERM);
-    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-    pid_t done = 0;
-    while ((done = ::waitpid(pid_, nullptr, WNOHANG)) == 0 && std::chrono::steady_clock::now() < end) {
-      ::usleep(10'000);
-    }
-    if (done == 0) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
+    stopProcess(pid_, std::chrono::seconds(2));
   }
   pid_ = -1;
   if (outputFile_ >= 0) ::close(outputFile_);
