@@ -208,6 +208,56 @@ TEST(EngineSearch, ANodeLimitEndsTheSearchWithALegalAction) {
   EXPECT_TRUE(isLegal(pos, r.lines.front().moves.front()));
 }
 
+TEST(EngineSearch, ATimeBudgetCountsFromTheStartOfTheSearch) {
+  // A minute, far more than depth 5 needs: the search finishes the depth asked, and says it took
+  // less than the minute (a clock read at another moment, or never, would end it at once).
+  Position pos = startPosition(builtinVariant("chess"));
+  Searcher s;
+  SearchLimits limits;
+  limits.depth = 5;
+  limits.millis = 60'000;
+  const SearchReport r = s.search(pos, limits);
+  EXPECT_EQ(r.depth, 5);
+  EXPECT_LT(r.seconds, 60.0);
+}
+
+// The line a hint shows: after depth d, d actions, each legal in the position the ones before it
+// leave. The line is read from the hash table, which here holds the entries of an earlier, deeper
+// search past each depth's horizon, as it does at the table from one action to the next.
+TEST(EngineSearch, EachDepthsLineIsAsLongAsTheDepthAndPlaysLegallyInTurn) {
+  Position pos = startPosition(builtinVariant("chess"));
+  Searcher s;
+  SearchLimits deeper;
+  deeper.depth = 7;
+  s.search(pos, deeper);
+  SearchLimits limits;
+  limits.depth = 5;
+  int reports = 0;
+  s.search(pos, limits, [&](const SearchReport& r) {
+    ++reports;
+    const std::vector<Move>& line = r.lines.front().moves;
+    EXPECT_EQ(static_cast<int>(line.size()), r.depth);
+    Position replay = pos;
+    for (const Move& m : line) {
+      ASSERT_TRUE(isLegal(replay, m)) << "depth " << r.depth;
+      replay.make(m);
+    }
+  });
+  EXPECT_EQ(reports, 5);
+}
+
+// Asked to search only actions of another position (a caller's stale list), the search has none
+// to give rather than an action it was not asked about.
+TEST(EngineSearch, AskedOnlyForActionsThatAreNotLegalHereTheSearchGivesNone) {
+  Position pos = startPosition(builtinVariant("chess"));
+  Position other = parsePosition(builtinVariant("chess"), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+  Searcher s;
+  SearchLimits limits;
+  limits.depth = 3;
+  limits.searchOnly = {parseMove(other, "a1a8")};
+  EXPECT_TRUE(s.search(pos, limits).lines.empty());
+}
+
 TEST(EngineSearch, AnUnfinishedIterationStillGivesTheBetterActionItFound) {
   // After 1.Nf3 depth 6 prefers another action than depth 5 did. Stopped at 17,500 nodes, in the
   // middle of depth 6, the search has already searched that action and answers with it.
@@ -230,6 +280,9 @@ TEST(EngineSearch, AnUnfinishedIterationStillGivesTheBetterActionItFound) {
   const SearchReport r = stopped.search(pos, byNodes);
   EXPECT_EQ(r.depth, 5) << "the last whole iteration";
   EXPECT_EQ(r.lines.front().moves.front(), atSix) << longAlgebraic(pos, r.lines.front().moves.front());
+  // With its score from depth 6: the stopped search went the same way as the whole one until the
+  // node limit, and the whole one kept that action's score to the end of depth 6.
+  EXPECT_EQ(r.lines.front().score, iterations[5].lines.front().score);
 }
 
 TEST(EngineSearch, EveryVariantGetsALegalReplyAndThePositionIsLeftAsItWas) {
@@ -280,6 +333,23 @@ TEST(EngineSearch, FourPlayersLeavingTheGameAndBeingTheLastSideInAreScoredAsMate
   const SearchReport win = t.search(south, limits);
   ASSERT_FALSE(win.lines.empty());
   EXPECT_EQ(movesToMate(win.lines.front().score), 1) << win.lines.front().score;
+}
+
+// Four players, best reply search: the opponent's replies count in the distance to mate as the
+// root side's actions do. South against North alone, a mate in three (Kg6 Kg8 Ra5 Kf8, and the
+// Rook, a Chameleon, mates as a Queen from the dark d8); depth 5 finds no mate, so none is shorter.
+TEST(EngineSearch, FourPlayersAMateInThreeIsSaidAsThree) {
+  Position south = parsePosition(builtinVariant("chameleon-redux-4p"), "7nK/8/5sK2/8/8/8/8/sR7 s - - 0 1");
+  for (const int depth : {5, 7}) {
+    Searcher s;
+    SearchLimits limits;
+    limits.depth = depth;
+    const SearchReport r = s.search(south, limits);
+    ASSERT_FALSE(r.lines.empty());
+    const int score = r.lines.front().score;
+    if (depth == 5) EXPECT_FALSE(isMateScore(score)) << score;
+    else EXPECT_EQ(movesToMate(score), 3) << score;
+  }
 }
 
 // Found by an audit (2026-11-28): the draw by the fifty-move rule was tested before mate, so a
