@@ -2,6 +2,7 @@
 // A virtual X screen (Xvfb) for tests of programs with windows; its framebuffer is the file
 // `dir`/Xvfb_screen0. Stopped with the object.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,9 +32,12 @@ struct VirtualScreen {
       ::_exit(127);
     }
     ::close(numberPipe[1]);
+    // Up to 30 s for the number, so that an Xvfb that hangs on start fails the test with ready()
+    // false instead of holding it until CTest's timeout.
     std::string number;
     char c = 0;
-    while (::read(numberPipe[0], &c, 1) == 1 && c != '\n') number += c;
+    pollfd waiting{numberPipe[0], POLLIN, 0};
+    while (::poll(&waiting, 1, 30'000) == 1 && ::read(numberPipe[0], &c, 1) == 1 && c != '\n') number += c;
     ::close(numberPipe[0]);
     if (!number.empty()) display = ":" + number;
   }
