@@ -234,10 +234,43 @@ TEST(EngineSearch, ANodeLimitEndsTheSearchWithALegalAction) {
   Searcher s;
   SearchLimits limits;
   limits.nodes = 20000;
-  const SearchReport r = s.search(pos, limits);
+  SearchReport lastWhole;
+  const SearchReport r = s.search(pos, limits, [&](const SearchReport& d) { lastWhole = d; });
   ASSERT_FALSE(r.lines.empty());
+  // The nodes and the time said are all that the search took, the unfinished iteration's too.
+  EXPECT_GE(r.nodes, 20000);
+  EXPECT_GT(r.nodes, lastWhole.nodes);
+  EXPECT_GT(r.seconds, lastWhole.seconds);
   EXPECT_LT(r.nodes, 200000);
   EXPECT_TRUE(isLegal(pos, r.lines.front().moves.front()));
+}
+
+// What `analyze` and a UCI GUI show after each depth: the nodes and the time so far, both growing.
+TEST(EngineSearch, EachDepthSaysTheNodesAndTheTimeSoFar) {
+  Position pos = startPosition(builtinVariant("chess"));
+  Searcher s;
+  SearchLimits limits;
+  limits.depth = 5;
+  std::int64_t nodesBefore = 0;
+  double secondsBefore = 0;
+  s.search(pos, limits, [&](const SearchReport& r) {
+    EXPECT_GT(r.nodes, nodesBefore) << "depth " << r.depth;
+    EXPECT_GT(r.seconds, secondsBefore) << "depth " << r.depth;
+    nodesBefore = r.nodes;
+    secondsBefore = r.seconds;
+  });
+  EXPECT_GT(secondsBefore, 0.0);
+}
+
+// With no depth limit, a mate that no deeper search can better ends the search at once (not at
+// depth 64): Ra8 mates.
+TEST(EngineSearch, AnUnlimitedSearchEndsOnceItsMateCannotBeBettered) {
+  Position pos = parsePosition(builtinVariant("chess"), "7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+  Searcher s;
+  const SearchReport r = s.search(pos, SearchLimits{});
+  ASSERT_FALSE(r.lines.empty());
+  EXPECT_EQ(movesToMate(r.lines.front().score), 1);
+  EXPECT_LE(r.depth, 3);
 }
 
 TEST(EngineSearch, ATimeBudgetCountsFromTheStartOfTheSearch) {
