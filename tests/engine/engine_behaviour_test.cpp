@@ -791,6 +791,27 @@ TEST(EngineSearch, ContemptMakesARepetitionWorthLessThanNothing) {
   EXPECT_FALSE(s.search(pos, limits).lines.front().moves.front() == back) << "the engine avoids the draw";
 }
 
+// At the table one searcher answers both sides. With contempt a draw is worth less than nothing
+// to whichever side the search is for, so the table's entries from White's search must not answer
+// Black's. Rook against Rook, four half-moves from the fifty-move limit: every line ends drawn.
+TEST(EngineSearch, WithContemptOneSidesTableEntriesDoNotAnswerTheOthersSearch) {
+  Position pos = parsePosition(builtinVariant("chess"), "k5r1/8/8/8/8/8/8/K6R w - - 96 120");
+  EvalWeights w = defaultWeights(pos.variant());
+  w.contempt = 40;
+  SearchLimits limits;
+  limits.depth = 6;
+  Searcher atTheTable;
+  atTheTable.setWeights(w);
+  const SearchReport white = atTheTable.search(pos, limits);
+  ASSERT_FALSE(white.lines.empty());
+  EXPECT_EQ(white.lines.front().score, -40);
+  pos.make(white.lines.front().moves.front());
+  limits.depth = 4;
+  const SearchReport black = atTheTable.search(pos, limits);
+  ASSERT_FALSE(black.lines.empty());
+  EXPECT_EQ(black.lines.front().score, -40) << "the draw, worth -40 to Black as it was to White";
+}
+
 // Tuning trials of two games each: quick, and decided by chance, which these tests want.
 TuneSettings twoGameTrials(std::int64_t nodesPerAction, std::uint32_t seed) {
   TuneSettings settings;
