@@ -131,10 +131,10 @@ TEST(EngineSearch, MultiPvStoppedInAnIterationKeepsEveryLineOfTheLastWholeOne) {
   }
 }
 
-// A stop that comes before the first iteration ends (a GUI's `stop` at once after `go`) still
-// gets an action: the first iteration always finishes. In this Desert Dust middle game (the
+// A stop that comes before the first iteration ends (a GUI's `stop` at once after `go`), or a time
+// budget too short for it, still gets an action: the first iteration always finishes. In this Desert Dust middle game (the
 // bench's) depth 1 takes 8,719 nodes, well past the 1,024 after which a cancel is first seen.
-TEST(EngineSearch, ASearchCancelledBeforeItStartsStillGivesALegalAction) {
+TEST(EngineSearch, AStopOrASpentBudgetBeforeDepthOneEndsStillGivesALegalAction) {
   Position pos = parsePosition(builtinVariant("desert-dust"),
                                "vuhbq1kebhuv/yto2nnaroty/c1wm1jjfm1lc/pp1pssssp1pp/3a5p2/2p5S3/5M6/8SJ2/PPPP4PPPP/"
                                "CLW1FJR1MWLC/YTO1ANNA1OTY/VUHBEQKEBHUV[Rr] w KQkq - 1 13");
@@ -146,6 +146,13 @@ TEST(EngineSearch, ASearchCancelledBeforeItStartsStillGivesALegalAction) {
   ASSERT_FALSE(r.lines.empty());
   EXPECT_EQ(r.depth, 1);
   EXPECT_TRUE(isLegal(pos, r.lines.front().moves.front()));
+  // So does a budget of 1 ms, spent before depth 1's 8,719 nodes are (the clock is read every
+  // 1,024 nodes, and 8,192 of them take several milliseconds even on a fast machine).
+  SearchLimits oneMillisecond;
+  oneMillisecond.millis = 1;
+  const SearchReport hurried = Searcher().search(pos, oneMillisecond);
+  ASSERT_FALSE(hurried.lines.empty());
+  EXPECT_TRUE(isLegal(pos, hurried.lines.front().moves.front()));
 }
 
 // A chess position where White, in check from the Queen b1, can only take it with Kxb1, searched
