@@ -41,6 +41,17 @@ TEST(EngineUci, AnnouncesItselfAndTheVariants) {
   EXPECT_NE(out.find("readyok"), std::string::npos);
 }
 
+// A blank line, `isready` and a `stop` with nothing to stop are heard, answered only as the
+// protocol says (readyok), and the session goes on to the next command.
+TEST(EngineUci, BlankLinesIsreadyAndStopKeepTheSessionGoing) {
+  const std::string out = uci("\nisready\n\nstop\nisready\nposition startpos\ngo depth 1\n");
+  EXPECT_EQ(out.find("info string"), std::string::npos) << out;
+  const std::size_t first = out.find("readyok\n");
+  ASSERT_NE(first, std::string::npos) << out;
+  EXPECT_NE(out.find("readyok\n", first + 1), std::string::npos) << out;
+  EXPECT_NE(bestMoveIn(out), "") << out;
+}
+
 TEST(EngineUci, BytesThatAreNoTextAreNamedNotEchoed) {
   // A GUI reads answers as text: a control byte or a NUL echoed back could end or garble its line.
   const std::string out = uci(std::string("fo\x02o\0\nposition startpos moves e2e4 \x01\xff\nisready\n", 46));
