@@ -35,6 +35,9 @@ TEST(EngineUci, AnnouncesItselfAndTheVariants) {
   const std::string out = uci("uci\nisready\nquit\n");
   EXPECT_NE(out.find("id name Tessera"), std::string::npos);
   EXPECT_NE(out.find("option name UCI_Variant type combo default chess"), std::string::npos);
+  // The options a GUI offers its user: several lines for a hint, and the table's size.
+  EXPECT_NE(out.find("\noption name MultiPV type spin default 1 min 1 max 64\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("\noption name Hash type spin default 16 min 1 max 1024\n"), std::string::npos) << out;
   for (const char* v : {"var desert-dust", "var chameleon-redux-4p", "var tiled-squares", "var shifting-sands"})
     EXPECT_NE(out.find(v), std::string::npos) << v;
   EXPECT_NE(out.find("uciok"), std::string::npos);
