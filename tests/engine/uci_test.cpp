@@ -55,6 +55,19 @@ TEST(EngineUci, BlankLinesIsreadyAndStopKeepTheSessionGoing) {
   EXPECT_NE(bestMoveIn(out), "") << out;
 }
 
+// `ucinewgame` starts again from the variant's start, even after a position that was refused.
+TEST(EngineUci, ANewGameSearchesTheStartPosition) {
+  const std::string afterMoves = uci("position startpos moves e2e4\nucinewgame\ngo depth 2\n");
+  Position start = startPosition(builtinVariant("chess"));
+  const std::string move = bestMoveIn(afterMoves);
+  ASSERT_NE(move, "") << afterMoves;
+  EXPECT_NO_THROW(parseMove(start, move)) << move << " is not White's action at the start";
+  const std::string afterRefused = uci("position fen not-a-position\nucinewgame\ngo depth 2\n");
+  EXPECT_NE(afterRefused.find("info string position:"), std::string::npos) << afterRefused;
+  EXPECT_EQ(afterRefused.find("bestmove (none)"), std::string::npos) << afterRefused;
+  EXPECT_NO_THROW(parseMove(start, bestMoveIn(afterRefused))) << afterRefused;
+}
+
 TEST(EngineUci, BytesThatAreNoTextAreNamedNotEchoed) {
   // A GUI reads answers as text: a control byte or a NUL echoed back could end or garble its line.
   const std::string out = uci(std::string("fo\x02o\0\nposition startpos moves e2e4 \x01\xff\nisready\n", 46));
