@@ -55,8 +55,9 @@ TEST(EngineUci, BlankLinesIsreadyAndStopKeepTheSessionGoing) {
   EXPECT_NE(bestMoveIn(out), "") << out;
 }
 
-// `ucinewgame` starts again from the variant's start, even after a position that was refused.
-TEST(EngineUci, ANewGameSearchesTheStartPosition) {
+// `ucinewgame`, or a variant chosen, starts again from the variant's start, even after a position
+// that was refused.
+TEST(EngineUci, ANewGameOrAVariantChosenSearchesTheStartPosition) {
   const std::string afterMoves = uci("position startpos moves e2e4\nucinewgame\ngo depth 2\n");
   Position start = startPosition(builtinVariant("chess"));
   const std::string move = bestMoveIn(afterMoves);
@@ -66,6 +67,9 @@ TEST(EngineUci, ANewGameSearchesTheStartPosition) {
   EXPECT_NE(afterRefused.find("info string position:"), std::string::npos) << afterRefused;
   EXPECT_EQ(afterRefused.find("bestmove (none)"), std::string::npos) << afterRefused;
   EXPECT_NO_THROW(parseMove(start, bestMoveIn(afterRefused))) << afterRefused;
+  // So does choosing a variant.
+  const std::string afterVariant = uci("position fen not-a-position\nsetoption name UCI_Variant value chess\ngo depth 2\n");
+  EXPECT_NO_THROW(parseMove(start, bestMoveIn(afterVariant))) << afterVariant;
 }
 
 TEST(EngineUci, BytesThatAreNoTextAreNamedNotEchoed) {
