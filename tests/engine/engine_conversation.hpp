@@ -22,6 +22,7 @@ class EngineConversation {
   explicit EngineConversation(Session session, std::string farewell = "")
       : farewell_(std::move(farewell)), in_(&typed_), out_(&answers_), session_([this, session] {
     session(in_, out_);
+    out_.flush();
     const std::lock_guard lock(answers_.guard);
     ended_ = true;
     answers_.arrived.notify_all();
@@ -83,22 +84,31 @@ class EngineConversation {
       return traits_type::to_int_type(current[0]);
     }
   };
+  // Like standard output on a pipe to a GUI, the answers arrive only when the session flushes
+  // them (or when it ends, as a program's output does at exit): one that is written but never
+  // flushed is never seen, and a test waiting for it fails.
   struct Answers : std::streambuf {
     std::mutex guard;
     std::condition_variable arrived;
     std::string text;
+    std::string unflushed;
     int_type overflow(int_type c) override {
       if (c == traits_type::eof()) return c;
       const std::lock_guard lock(guard);
-      text += traits_type::to_char_type(c);
-      arrived.notify_all();
+      unflushed += traits_type::to_char_type(c);
       return c;
     }
     std::streamsize xsputn(const char* s, std::streamsize n) override {
       const std::lock_guard lock(guard);
-      text.append(s, static_cast<std::size_t>(n));
-      arrived.notify_all();
+      unflushed.append(s, static_cast<std::size_t>(n));
       return n;
+    }
+    int sync() override {
+      const std::lock_guard lock(guard);
+      text += unflushed;
+      unflushed.clear();
+      arrived.notify_all();
+      return 0;
     }
   };
 
