@@ -132,8 +132,9 @@ TEST(EngineSearch, MultiPvStoppedInAnIterationKeepsEveryLineOfTheLastWholeOne) {
 }
 
 // A stop that comes before the first iteration ends (a GUI's `stop` at once after `go`), or a time
-// budget too short for it, still gets an action: the first iteration always finishes. In this Desert Dust middle game (the
-// bench's) depth 1 takes 8,719 nodes, well past the 1,024 after which a cancel is first seen.
+// budget too short for it, still gets an action: the first iteration always finishes. In this
+// Desert Dust middle game (the bench's) depth 1 takes 8,719 nodes, well past the 1,024 after which
+// a cancel is first seen.
 TEST(EngineSearch, AStopOrASpentBudgetBeforeDepthOneEndsStillGivesALegalAction) {
   Position pos = parsePosition(builtinVariant("desert-dust"),
                                "vuhbq1kebhuv/yto2nnaroty/c1wm1jjfm1lc/pp1pssssp1pp/3a5p2/2p5S3/5M6/8SJ2/PPPP4PPPP/"
@@ -409,7 +410,7 @@ TEST(EngineSearch, FourPlayersLeavingTheGameAndBeingTheLastSideInAreScoredAsMate
 
 // Four players, best reply search: the opponent's replies count in the distance to mate as the
 // root side's actions do. South against North alone, a mate in three (Kg6 Kg8 Ra5 Kf8, and the
-// Rook, a Chameleon, mates as a Queen from the dark d8); depth 5 finds no mate, so none is shorter.
+// Rook, a Chameleon, mates as a Queen from d8, as `tessera analyze` shows); depth 5 finds no mate, so none is shorter.
 TEST(EngineSearch, FourPlayersAMateInThreeIsSaidAsThree) {
   Position south = parsePosition(builtinVariant("chameleon-redux-4p"), "7nK/8/5sK2/8/8/8/8/sR7 s - - 0 1");
   for (const int depth : {5, 7}) {
