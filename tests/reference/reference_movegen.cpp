@@ -25,7 +25,7 @@ struct Context {
 std::string name(const Variant& v) { return v.name; }
 bool onBoard(const Variant& v, int f, int r) { return f >= 0 && r >= 0 && f < v.size.files && r < v.size.ranks; }
 int squareAt(int f, int r) { return r * 16 + f; }
-std::string pieceName(const Position& pos, int sq) { return pos.variant().pieces[pieceType(pos.at(static_cast<Square>(sq)))].name; }
+const std::string& pieceName(const Position& pos, int sq) { return pos.variant().pieces[pieceType(pos.at(static_cast<Square>(sq)))].name; }
 bool isKingName(const std::string& n) { return n == "king" || n == "melek"; }
 
 // The side's forward direction.
@@ -158,7 +158,7 @@ void pawnMoves(const Context& c, int from, bool doubleStepAllowed, std::vector<T
 }
 
 void pieceTargets(const Context& c, int from, std::vector<Target>& out) {
-  const std::string n = pieceName(c.pos, from);
+  const std::string& n = pieceName(c.pos, from);
   const int f = from % 16, r = from / 16;
   int fx, fy;
   forward(c.v, c.side, fx, fy);
@@ -308,7 +308,7 @@ int typeNamed(const Variant& v, const char* n) { return v.typeByName(n); }
 void addPromotionsOrPlain(Position& pos, const Context& c, int from, int to, MoveKind kind, bool doubleStep,
                           std::vector<Move>& out) {
   const Variant& v = c.v;
-  const std::string n = pieceName(pos, from);
+  const std::string& n = pieceName(pos, from);
   const auto push = [&](int promotion) {
     out.push_back({static_cast<Square>(from), static_cast<Square>(to), kind, static_cast<std::uint8_t>(promotion), 0,
                    doubleStep, 0});
@@ -382,7 +382,7 @@ void enPassant(Position& pos, const Context& c, std::vector<Move>& out) {
     const int from = squareAt(f, r);
     const PieceCode p = pos.at(static_cast<Square>(from));
     if (!p || pieceSide(p) != c.side) continue;
-    const std::string n = pieceName(pos, from);
+    const std::string& n = pieceName(pos, from);
     if (n == "pawn" || n == "scorpion") addPromotionsOrPlain(pos, c, from, passed, MoveKind::EnPassant, false, out);
   }
 }
@@ -479,7 +479,7 @@ std::vector<Move> legalActions(Position& pos) {
         if (!p || pieceSide(p) != side) continue;
         std::vector<Target> targets;
         pieceTargets(c, sq, targets);
-        const std::string n = pieceName(pos, sq);
+        const std::string& n = pieceName(pos, sq);
         for (const Target& t : targets) {
           const bool doubleStep = (n == "pawn" || n == "scorpion") && !t.capture &&
                                   std::abs(t.square / 16 - r) == 2 && t.square % 16 == f && c.variant != "chameleon-redux-4p";
