@@ -6,7 +6,8 @@
 # UndefinedBehaviorSanitizer into build-fuzz/, writes seed inputs from seeded random games and
 # rendered scenes, then runs each target for SECONDS (default 300), one target per core at a time.
 # An input that crashes, trips a sanitizer or breaks a target's promise is saved in
-# build-fuzz/crashes/ and the script fails. Usage: scripts/fuzz.sh [SECONDS]   (CI runs a short smoke: scripts/fuzz.sh 6)
+# build-fuzz/crashes/ and the script fails.
+# Usage: scripts/fuzz.sh [SECONDS]   (CI runs a short smoke: scripts/fuzz.sh 6)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-300}"
