@@ -1,9 +1,7 @@
 #include "uci.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
-#include <cstdint>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -13,7 +11,7 @@
 #include "position_text.hpp"
 #include "search.hpp"
 #include "search_thread.hpp"
-#include "time_budget.hpp"
+#include "uci_go.hpp"
 #include "visible_text.hpp"
 
 namespace tessera {
@@ -22,20 +20,6 @@ namespace {
 std::string lowerCase(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
-}
-
-// The words `go` takes (after `searchmoves`, the actions end at the next of them).
-constexpr std::array<const char*, 11> kGoWords = {"searchmoves", "wtime", "btime", "winc", "binc", "movestogo",
-                                                   "depth", "nodes", "mate", "movetime", "infinite"};
-
-bool isGoWord(const std::string& word) {
-  return word == "ponder" || std::find(kGoWords.begin(), kGoWords.end(), word) != kGoWords.end();
-}
-
-std::string goWordsListed() {
-  std::string list;
-  for (const char* w : kGoWords) list += std::string(list.empty() ? "" : ", ") + w;
-  return list;
 }
 
 std::string uciScore(int score) {
@@ -105,16 +89,6 @@ class UciSession {
     out_.flush();
   }
 
-  static long long number(const std::string& value, const std::string& what) {
-    try {
-      std::size_t used = 0;
-      const long long n = std::stoll(value, &used);
-      if (used == value.size()) return n;
-    } catch (const std::exception&) {
-    }
-    throw std::invalid_argument(what + " must be a number, got '" + value + "'");
-  }
-
   void setOption(std::istringstream& words) {
     std::string word, name, value;
     words >> word;  // "name"
@@ -127,9 +101,9 @@ class UciSession {
       position_ = startPosition(*variant_);
       refusedPosition_.clear();
     } else if (key == "multipv") {
-      multiPv_ = static_cast<int>(std::clamp(number(value, "MultiPV"), 1LL, 64LL));
+      multiPv_ = static_cast<int>(std::clamp(uciNumber(value, "MultiPV"), 1LL, 64LL));
     } else if (key == "hash") {
-      searcher_ = Searcher(static_cast<int>(std::clamp(number(value, "Hash"), 1LL, 1024LL)));
+      searcher_ = Searcher(static_cast<int>(std::clamp(uciNumber(value, "Hash"), 1LL, 1024LL)));
     } else {
       say("info string unknown option '" + name + "'\n");
     }
@@ -163,51 +137,12 @@ class UciSession {
       say("info string " + refusedPosition_ + "; no position to search\nbestmove (none)\n");
       return;
     }
-    SearchLimits limits;
-    limits.multiPv = multiPv_;
-    bool infinite = false, limited = false, clockGiven = false;
-    int ourTime = 0, ourIncrement = 0, movesToGo = kDefaultMovesToGo;
-    const bool white = position_.sideToMove() == 0;
     std::vector<std::string> rest;
     for (std::string word; words >> word;) rest.push_back(word);
-    for (std::size_t i = 0; i < rest.size(); ++i) {
-      const std::string& word = rest[i];
-      if (word == "infinite") {
-        infinite = true;
-        continue;
-      }
-      if (word == "searchmoves") {
-        // The actions to choose among, up to the next word of `go`.
-        Position root = position_;
-        for (; i + 1 < rest.size() && !isGoWord(rest[i + 1]); ++i) limits.searchOnly.push_back(parseMove(root, rest[i + 1]));
-        continue;
-      }
-      if (word == "ponder")
-        throw std::invalid_argument("'ponder' is not supported: the engine does not offer the Ponder option");
-      if (!isGoWord(word))
-        throw std::invalid_argument("'" + word + "' is no word of go (" + goWordsListed() + ")");
-      if (i + 1 == rest.size()) throw std::invalid_argument("'" + word + "' needs a number");
-      const std::string& value = rest[++i];
-      // Clamped to what the search takes, so that no value wraps through an int.
-      const long long n = number(value, "'" + word + "'");
-      const auto millis = [&] { return static_cast<int>(std::clamp(n, 0LL, static_cast<long long>(INT32_MAX))); };
-      clockGiven = clockGiven || word == "wtime" || word == "btime";
-      limited = limited || word == "depth" || word == "nodes" || word == "movetime" || word == "mate" || clockGiven;
-      if (word == "depth") limits.depth = static_cast<int>(std::clamp(n, 1LL, static_cast<long long>(kMaxSearchDepth)));
-      // A mate in N is N actions of the side to act and N - 1 answers: that many plies.
-      else if (word == "mate") limits.depth = static_cast<int>(2 * std::clamp(n, 1LL, 32LL) - 1);
-      else if (word == "nodes") limits.nodes = std::clamp(n, 1LL, static_cast<long long>(kMaxSearchNodes));
-      else if (word == "movetime") limits.millis = std::clamp(millis(), 1, kMaxSearchMillis);
-      else if (word == (white ? "wtime" : "btime")) ourTime = millis();
-      else if (word == (white ? "winc" : "binc")) ourIncrement = millis();
-      else if (word == "movestogo") movesToGo = static_cast<int>(std::clamp(n, 1LL, 1000LL));
-    }
-    // A `go` with no limit at all searches until `stop`, as `go infinite` does.
-    if (!limited) infinite = true;
-    // A clock at zero or below (or only the other side's given) still bounds the search: a
-    // millisecond, never an endless one.
-    if (clockGiven && limits.millis == 0) limits.millis = millisForAction(ourTime, ourIncrement, movesToGo);
+    GoRequest request = readGo(rest, position_, multiPv_);
+    SearchLimits& limits = request.limits;
     limits.cancel = thinking_.cancelFlag();
+    const bool infinite = request.infinite;
     infinite_ = infinite;
     thinking_.start([this, limits, infinite, root = position_]() mutable { think(root, limits, infinite); });
   }

@@ -106,6 +106,26 @@ TEST(EngineUci, BadInputIsAnsweredAndTheSessionGoesOn) {
   EXPECT_NE(out.find("info string unknown command 'foo'"), std::string::npos) << out;
   EXPECT_NE(out.find("info string go: 'depth' must be a number, got 'x'"), std::string::npos) << out;
   EXPECT_NE(out.find("readyok"), std::string::npos);
+  // An option the engine does not offer is named, and the session goes on.
+  const std::string unknown = uci("setoption name Ponder value true\nisready\n");
+  EXPECT_NE(unknown.find("info string unknown option 'Ponder'\nreadyok"), std::string::npos) << unknown;
+}
+
+// MultiPV and Hash outside their ranges are taken at the nearest end of the range they announce
+// (a Hash above it is not tried here: it would take a gigabyte).
+TEST(EngineUci, OptionsOutsideTheirRangeAreClamped) {
+  const std::string one = uci("setoption name MultiPV value 0\nsetoption name Hash value 0\nposition startpos\ngo depth 1\n");
+  EXPECT_EQ(one.find("info string"), std::string::npos) << one;
+  EXPECT_NE(one.find("info depth 1 multipv 1 "), std::string::npos) << one;
+  EXPECT_EQ(one.find("multipv 2 "), std::string::npos) << one;
+  Position pos = startPosition(builtinVariant("chess"));
+  EXPECT_NO_THROW(parseMove(pos, bestMoveIn(one))) << one;
+  const std::string all = uci("setoption name MultiPV value 1000\nposition startpos\ngo depth 1\n");
+  EXPECT_EQ(all.find("info string"), std::string::npos) << all;
+  EXPECT_NE(all.find("info depth 1 multipv 20 "), std::string::npos) << "all twenty first actions: " << all;
+  // 2^32 + 1 is taken as the most, not wrapped through an int to 1.
+  const std::string huge = uci("setoption name MultiPV value 4294967297\nposition startpos\ngo depth 1\n");
+  EXPECT_NE(huge.find("info depth 1 multipv 20 "), std::string::npos) << huge;
 }
 
 TEST(EngineUci, GoInfiniteThinksUntilStopAndAnswersIsReadyMeanwhile) {
