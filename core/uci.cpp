@@ -142,9 +142,10 @@ class UciSession {
     GoRequest request = readGo(rest, position_, multiPv_);
     SearchLimits& limits = request.limits;
     limits.cancel = thinking_.cancelFlag();
-    const bool infinite = request.infinite;
-    infinite_ = infinite;
-    thinking_.start([this, limits, infinite, root = position_]() mutable { think(root, limits, infinite); });
+    infinite_ = request.infinite;
+    thinking_.start([this, limits, infinite = request.infinite, root = position_]() mutable {
+      think(root, limits, infinite);
+    });
   }
 
   void think(Position& root, const SearchLimits& limits, bool infinite) {

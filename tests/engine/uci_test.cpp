@@ -72,6 +72,35 @@ TEST(EngineUci, ANewGameOrAVariantChosenSearchesTheStartPosition) {
   EXPECT_NO_THROW(parseMove(start, bestMoveIn(afterVariant))) << afterVariant;
 }
 
+// `ucinewgame` forgets what earlier searches learned (the table, the history): the same search
+// after it runs node for node as in a fresh session, while without it the table cuts the work.
+TEST(EngineUci, ANewGameForgetsWhatEarlierSearchesLearned) {
+  EngineConversation gui(runUci);
+  // Each search's lines up to its bestmove, with the times taken out.
+  auto search = [&gui](std::size_t& from) {
+    gui.type("go depth 5");
+    const std::size_t end = gui.waitFor("bestmove ", 60, from);
+    EXPECT_NE(end, std::string::npos) << gui.answers();
+    const std::string answers = gui.answers();
+    const std::string text = answers.substr(from, end - from);
+    from = answers.find('\n', end) + 1;  // the bestmove line arrives whole
+    std::string lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+      const std::size_t time = line.find(" time ");
+      if (time != std::string::npos) line.erase(time, line.find(" pv ", time) - time);
+      lines += line + "\n";
+    }
+    return lines;
+  };
+  std::size_t from = 0;
+  const std::string fresh = search(from);
+  ASSERT_NE(fresh.find("info depth 5 "), std::string::npos) << fresh;
+  gui.type("ucinewgame");
+  EXPECT_EQ(search(from), fresh);
+  EXPECT_NE(search(from), fresh) << "a search repeated without ucinewgame should use the table";
+}
+
 TEST(EngineUci, BytesThatAreNoTextAreNamedNotEchoed) {
   // A GUI reads answers as text: a control byte or a NUL echoed back could end or garble its line.
   const std::string out = uci(std::string("fo\x02o\0\nposition startpos moves e2e4 \x01\xff\nisready\n", 46));
