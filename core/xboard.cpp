@@ -2,121 +2,23 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
-#include <cmath>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <string_view>
-#include <vector>
 
 #include "game.hpp"
 #include "move_text.hpp"
 #include "position_text.hpp"
 #include "search.hpp"
 #include "search_thread.hpp"
-#include "time_budget.hpp"
 #include "visible_text.hpp"
+#include "xboard_clock.hpp"
+#include "xboard_notation.hpp"
 
 namespace tessera {
 namespace {
-
-// With no time control, depth or time per action given, the engine thinks this long.
-constexpr int kDefaultThinkMillis = 1000;
-
-// XBoard calls orthodox chess "normal"; our other variants keep their names.
-std::string xboardVariantName(const std::string& name) { return name == "chess" ? "normal" : name; }
-
-// XBoard draws pieces on squares and nothing else: no board colours, Tiles, sectors or paper
-// colours, so it is offered only the variants without them.
-bool xboardCanShow(const Variant& v) {
-  return v.sides == 2 && !v.hasSquareColours() && !v.hasTiles() && !v.hasSectors() && !v.hasPaperColours();
-}
-
-// A Betza move set as XBoard writes it: a rider by its atom and 0 ("D0"), where ours doubles the
-// atom ("DD"); the rest reads the same.
-std::string xboardBetza(const std::string& betza) {
-  std::string out;
-  for (std::size_t i = 0; i < betza.size(); ++i) {
-    out += betza[i];
-    if (std::isupper(static_cast<unsigned char>(betza[i])) && i + 1 < betza.size() && betza[i + 1] == betza[i]) {
-      out += '0';
-      ++i;
-    }
-  }
-  return out;
-}
-
-// XBoard's piece types in the order of its piece-to-char table, the King last.
-constexpr std::string_view kXboardPieceTypes = "PNBRQFEACWMOHIJGDVLSUK";
-
-// The piece-to-char table that names our pieces by their letters: each piece takes the XBoard type
-// of its letter where there is one, the others the types left over; '.' for the types the variant
-// does not use. The royal piece takes XBoard's King, and the King's castling partner (Desert Dust's
-// Grand Vizier) XBoard's Rook, for XBoard finds castling rights (KQkq) by its Rooks in the corners.
-// White's half, then Black's.
-std::string xboardPieceTable(const Variant& v) {
-  std::string white(kXboardPieceTypes.size(), '.');
-  int partner = -1;
-  if (v.castling) {
-    const Position start = startPosition(v);
-    const CastlingRule& rule = start.tables().castling[0][0];
-    if (rule.exists && start.at(rule.partnerFrom)) partner = pieceType(start.at(rule.partnerFrom));
-  }
-  std::vector<char> leftOver;
-  for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type) {
-    const PieceType& piece = v.pieces[type];
-    const std::size_t slot = piece.royal ? kXboardPieceTypes.size() - 1
-                             : type == partner ? kXboardPieceTypes.find('R')
-                                               : kXboardPieceTypes.find(piece.letter);
-    if (slot != std::string_view::npos && white[slot] == '.') white[slot] = piece.letter;
-    else leftOver.push_back(piece.letter);
-  }
-  for (char letter : leftOver) {
-    const std::size_t slot = white.find('.');
-    if (slot == std::string::npos || slot == white.size() - 1)
-      throw std::invalid_argument(v.name + " has more piece types than XBoard knows");
-    white[slot] = letter;
-  }
-  std::string black = white;
-  for (char& c : black) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return white + black;
-}
-
-// Centipawns, or 100000 + N for a mate in N actions (-100000 - N for being mated), as XBoard shows
-// mates.
-int xboardScore(int score) {
-  if (!isMateScore(score)) return score;
-  const int n = movesToMate(score);
-  return n > 0 ? 100000 + n : -100000 + n;
-}
-
-double signedNumber(const std::string& text, const std::string& what) {
-  try {
-    std::size_t used = 0;
-    const double value = std::stod(text, &used);
-    if (used == text.size() && std::isfinite(value)) return value;
-  } catch (const std::exception&) {
-  }
-  throw std::invalid_argument(what + " must be a number, got '" + text + "'");
-}
-
-double number(const std::string& text, const std::string& what) {
-  const double value = signedNumber(text, what);
-  if (value < 0) throw std::invalid_argument(what + " must be at least 0, got '" + text + "'");
-  return value;
-}
-
-// A time control's base: minutes ("5") or minutes and seconds ("0:30"), in milliseconds.
-long long baseMillis(const std::string& text) {
-  const auto colon = text.find(':');
-  if (colon == std::string::npos) return std::llround(std::min(number(text, "the base time"), 600.0) * 60'000);
-  const double minutes = number(text.substr(0, colon), "the base time's minutes");
-  const double seconds = number(text.substr(colon + 1), "the base time's seconds");
-  return std::llround(std::min(minutes * 60 + seconds, 36'000.0) * 1000);
-}
 
 class XboardSession {
  public:
@@ -151,18 +53,26 @@ class XboardSession {
       if (command == "time" || command == "otim") {
         std::string value;
         words >> value;
-        // Hundredths of a second; a clock that has run out may read below zero.
-        const double centiseconds = std::clamp(signedNumber(value, "'" + command + "'"), 0.0, 360'000'000.0);
-        if (command == "time") engineClockMillis_ = std::llround(centiseconds) * 10;
+        // Hundredths of a second. The opponent's clock is read only to answer a wrong one.
+        if (command == "time") clock_.setEngineClock(value);
+        else xboardSignedNumber(value, "'otim'");
         return true;
       }
-      // Anything else changes the game or the way the engine plays it: thinking ends first, and
-      // the action it was thinking about is not played.
-      stopThinking();
-      if (command == "quit") return false;
+    } catch (const std::exception& e) {
+      sayError(e, line);
+      return true;
+    }
+    // Anything else changes the game or the way the engine plays it: thinking ends first, and
+    // the action it was thinking about is not played.
+    stopThinking();
+    if (command == "quit") return false;
+    try {
       dispatch(command, words, line);
     } catch (const std::exception& e) {
-      say("Error (" + visibleText(e.what()) + "): " + visibleText(line) + "\n");
+      sayError(e, line);
+      // Refused after thinking was stopped: the game is as it was, so the analysis goes on, or
+      // the engine thinks again if it is its turn, rather than falling silent.
+      afterChange();
     }
     return true;
   }
@@ -191,8 +101,7 @@ class XboardSession {
       searcher_.clearHash();
       force_ = false;
       engineSide_ = 1;
-      depthLimit_ = 0;
-      engineClockMillis_ = -1;
+      clock_.newGame();
       afterChange();
     } else if (command == "variant") {
       std::string name;
@@ -216,15 +125,17 @@ class XboardSession {
       force_ = false;
       engineSide_ = 1 - game_.position().sideToMove();
     } else if (command == "level") {
-      setLevel(words);
+      std::string mps, base, increment;
+      if (!(words >> mps >> base >> increment)) throw std::invalid_argument("'level' needs MPS BASE INC");
+      clock_.setLevel(mps, base, increment);
     } else if (command == "st") {
       std::string value;
       words >> value;
-      secondsPerAction_ = std::min(number(value, "'st'"), kMaxSearchMillis / 1000.0);
+      clock_.setSecondsPerAction(value);
     } else if (command == "sd") {
       std::string value;
       words >> value;
-      depthLimit_ = static_cast<int>(std::clamp(number(value, "'sd'"), 1.0, static_cast<double>(kMaxSearchDepth)));
+      clock_.setDepth(value);
     } else if (command == "usermove") {
       std::string text;
       words >> text;
@@ -236,7 +147,7 @@ class XboardSession {
         game_ = Game(game_.variant(), text);
       } catch (const std::exception& e) {
         say("tellusererror Illegal position: " + std::string(e.what()) + "\n");
-        return;
+        return afterChange();  // as after a refused command
       }
       afterChange();
     } else if (command == "undo" || command == "remove") {
@@ -254,7 +165,7 @@ class XboardSession {
     } else if (command == "memory") {
       std::string value;
       words >> value;
-      searcher_ = Searcher(static_cast<int>(std::clamp(number(value, "'memory'"), 1.0, 1024.0)));
+      searcher_ = Searcher(static_cast<int>(std::clamp(xboardNumber(value, "'memory'"), 1.0, 1024.0)));
     } else {
       playBareAction(command, line);
     }
@@ -283,23 +194,13 @@ class XboardSession {
         "san=0 name=0 memory=1 done=1\n");
   }
 
-  // level MPS BASE INC: MPS actions in BASE (0: all of the game), INC seconds added per action.
-  void setLevel(std::istringstream& words) {
-    std::string mps, base, increment;
-    if (!(words >> mps >> base >> increment)) throw std::invalid_argument("'level' needs MPS BASE INC");
-    actionsPerControl_ = static_cast<int>(std::min(number(mps, "the actions per control"), 1000.0));
-    baseMillis_ = baseMillis(base);
-    incrementMillis_ = std::llround(std::min(number(increment, "the increment"), 3600.0) * 1000);
-    secondsPerAction_ = 0;
-  }
-
   void playUserAction(const std::string& text) {
     Move m{};
     try {
       m = parseMove(game_.position(), text);
     } catch (const MoveTextError&) {
       say("Illegal move: " + visibleText(text) + "\n");
-      return;
+      return afterChange();  // as after a refused command
     }
     if (game_.result().finished()) {
       say("Illegal move (the game is over): " + visibleText(text) + "\n");
@@ -316,7 +217,7 @@ class XboardSession {
       parseMove(game_.position(), command);
     } catch (const MoveTextError&) {
       say("Error (unknown command): " + visibleText(line) + "\n");
-      return;
+      return afterChange();  // as after a refused command
     }
     playUserAction(command);
   }
@@ -342,12 +243,13 @@ class XboardSession {
       if (game_.result().finished()) return;
       root = game_.position();
     }
-    SearchLimits limits;
-    limits.millis = kDefaultThinkMillis;
-    if (depthLimit_ > 0) limits.depth = depthLimit_;
-    const SearchReport report = hintSearcher_.search(*root, limits);
+    const SearchReport report = hintSearcher_.search(*root, clock_.limitsForHint());
     if (!report.lines.empty() && !report.lines.front().moves.empty())
       say("Hint: " + longAlgebraic(*root, report.lines.front().moves.front()) + "\n");
+  }
+
+  void sayError(const std::exception& e, const std::string& line) {
+    say("Error (" + visibleText(e.what()) + "): " + visibleText(line) + "\n");
   }
 
   // After the game or the engine's part in it changed: analyse again, or think if it is the
@@ -358,24 +260,8 @@ class XboardSession {
     think();
   }
 
-  SearchLimits limitsForAction() const {
-    SearchLimits limits;
-    if (depthLimit_ > 0) limits.depth = depthLimit_;
-    const int actionsDone = static_cast<int>(game_.actions().size()) / 2;
-    const int movesToGo = actionsPerControl_ > 0 ? actionsPerControl_ - actionsDone % actionsPerControl_ : kDefaultMovesToGo;
-    if (secondsPerAction_ > 0)
-      limits.millis = std::max(1, static_cast<int>(std::lround(secondsPerAction_ * 1000)));
-    else if (engineClockMillis_ >= 0)
-      limits.millis = millisForAction(engineClockMillis_, incrementMillis_, movesToGo);
-    else if (baseMillis_ > 0)
-      limits.millis = millisForAction(baseMillis_, incrementMillis_, movesToGo);
-    else if (depthLimit_ == 0)
-      limits.millis = kDefaultThinkMillis;
-    return limits;
-  }
-
   void think() {
-    SearchLimits limits = limitsForAction();
+    SearchLimits limits = clock_.limitsForAction(static_cast<int>(game_.actions().size()));
     limits.cancel = thinking_.cancelFlag();
     {
       const std::lock_guard lock(playGuard_);
@@ -445,12 +331,7 @@ class XboardSession {
   bool analyzing_ = false;
   int engineSide_ = 1;  // after `new` the engine plays Black
   std::atomic<bool> post_{false};
-  // The time control: `level`, `st`, `sd`, and the engine's clock from `time`.
-  int actionsPerControl_ = 0;
-  long long baseMillis_ = 0, incrementMillis_ = 0;
-  long long engineClockMillis_ = -1;
-  double secondsPerAction_ = 0;
-  int depthLimit_ = 0;
+  XboardClock clock_;
   std::mutex playGuard_;
   bool discard_ = false;  // under playGuard_: the search's action is not to be played
   SearchThread thinking_;  // last, so that it stops before the rest goes
