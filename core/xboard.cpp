@@ -10,7 +10,6 @@
 
 #include "game.hpp"
 #include "move_text.hpp"
-#include "position_text.hpp"
 #include "search.hpp"
 #include "search_thread.hpp"
 #include "visible_text.hpp"
@@ -146,8 +145,8 @@ class XboardSession {
       try {
         game_ = Game(game_.variant(), text);
       } catch (const std::exception& e) {
+        // Refused: the game goes on as it was.
         say("tellusererror Illegal position: " + std::string(e.what()) + "\n");
-        return afterChange();  // as after a refused command
       }
       afterChange();
     } else if (command == "undo" || command == "remove") {
@@ -200,7 +199,8 @@ class XboardSession {
       m = parseMove(game_.position(), text);
     } catch (const MoveTextError&) {
       say("Illegal move: " + visibleText(text) + "\n");
-      return afterChange();  // as after a refused command
+      afterChange();  // as after a refused command
+      return;
     }
     if (game_.result().finished()) {
       say("Illegal move (the game is over): " + visibleText(text) + "\n");
@@ -217,7 +217,8 @@ class XboardSession {
       parseMove(game_.position(), command);
     } catch (const MoveTextError&) {
       say("Error (unknown command): " + visibleText(line) + "\n");
-      return afterChange();  // as after a refused command
+      afterChange();  // as after a refused command
+      return;
     }
     playUserAction(command);
   }

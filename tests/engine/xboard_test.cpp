@@ -214,6 +214,22 @@ TEST(EngineXboard, AnalysisFollowsANewGameATakebackAPositionAndAVariant) {
   EXPECT_TRUE(legalIn("desert-dust", analysisAfter("variant desert-dust"))) << gui.answers();
 }
 
+// A game the fifty-move rule has ended is not analysed (found by the audit of 2026-11-28: the
+// analysis suggested actions in it); the analysis starts again with a position that goes on.
+TEST(EngineXboard, AGameOverIsNotAnalysed) {
+  EngineConversation gui(runXboard, "quit");
+  gui.type("force");
+  gui.type("setboard 7k/8/6K1/8/8/8/8/R7 w - - 100 80");
+  gui.type("analyze");
+  gui.type("ping 1");
+  ASSERT_NE(gui.waitFor("pong 1", 10), std::string::npos);
+  // An analysis under way would have printed its first depths within milliseconds.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(gui.answers(), "pong 1\n");
+  gui.type("setboard 4k3/8/4K3/8/8/8/8/7R w - - 0 1");
+  EXPECT_NE(gui.waitFor("1 100001 ", 10), std::string::npos) << gui.answers();
+}
+
 // playother: out of force mode, the engine takes the side not to act and answers the user's action.
 TEST(EngineXboard, PlayotherTakesTheSideNotToAct) {
   const std::string out = xboard("new\nforce\nusermove e2e4\nplayother\nsd 2\nusermove e7e5\n");
