@@ -117,6 +117,28 @@ TEST(EngineSearch, MultiPvGivesDistinctActionsBestFirst) {
   for (const PvLine& line : r.lines) EXPECT_TRUE(isLegal(pos, line.moves.front()));
 }
 
+// Of two equally good actions the hint shows first the one the engine plays, and keeps their
+// order from one search to the next, so a hint's first line never contradicts the engine's action
+// at the same depth. Here Ra8+ and Rh8+ score the same to depth 2.
+TEST(EngineSearch, MultiPvShowsFirstTheActionPlayedAmongEqualScores) {
+  const Position start = parsePosition(builtinVariant("chess"), "4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+  for (int depth = 1; depth <= 2; ++depth) {
+    SearchLimits limits;
+    limits.depth = depth;
+    Position pos = start;
+    const SearchReport played = Searcher().search(pos, limits);
+    limits.multiPv = 3;
+    const SearchReport hint = Searcher().search(pos, limits);
+    ASSERT_EQ(hint.lines.size(), 3u);
+    ASSERT_EQ(hint.lines[0].score, hint.lines[1].score) << "depth " << depth << ": no tie to test";
+    EXPECT_TRUE(hint.lines[0].moves.front() == played.lines.front().moves.front())
+        << "depth " << depth << ": hint " << longAlgebraic(pos, hint.lines[0].moves.front()) << ", played "
+        << longAlgebraic(pos, played.lines.front().moves.front());
+    const SearchReport again = Searcher().search(pos, limits);
+    for (std::size_t l = 0; l < 3; ++l) EXPECT_TRUE(again.lines[l].moves.front() == hint.lines[l].moves.front());
+  }
+}
+
 // A hint of three lines that the node limit stops in the middle of an iteration, at whichever of
 // its lines: still three lines, those of the last whole iteration.
 TEST(EngineSearch, MultiPvStoppedInAnIterationKeepsEveryLineOfTheLastWholeOne) {
@@ -1087,6 +1109,33 @@ TEST(EngineSearch, FourPlayersOneSearcherAnswersEachSideAsAFreshOneWould) {
   const SearchReport fresh = Searcher().search(pos, limits);
   // The order of quiet actions, learnt in South's search, may still move the score a little.
   EXPECT_NEAR(west.lines.front().score, fresh.lines.front().score, 40);
+}
+
+// At the table the searcher that a player's clock or a newer question stopped answers the next
+// question too, from the same table. A replies node cut short has not heard every opponent's answer,
+// so its value is no bound on the real one and must not be kept: kept, it read as "no opponent
+// can answer", and the next search of the same position scored it +320 pawns (in 13 of these 30
+// cases, and 476 of 1,440 over the 36 positions of docs/bench/chameleon-redux-4p-games.txt). Three
+// of those positions, each stopped at 2,000 to 20,000 nodes; none holds a mate within depth 6.
+TEST(EngineSearch, FourPlayersASearchCutShortLeavesTheNextOneNoFalseWin) {
+  const Variant& v = builtinVariant("chameleon-redux-4p");
+  for (const char* text : {"1wP1nQ2nBnK/wKwP2nQnPnPnP/1wP2nP3/1wP6/4wRePeN1/sP5eP1/1sKsP1sPeQePeQ/2sQsB2ePeK s - - 7 7",
+                           "1wP1nQ3nK/wKwP2nP1nPnP/1wPwRnPnR3/wQwP6/1sP6/3sQ1ePeP1/sP1sP2eQePeQ/1sKsQ2ePeQeK s - - 3 7",
+                           "1wP1nQ4/wRwK2nP1nKnP/1wP4nPnQ/wQwP1wP1nP2/8/1sPsPsQ1ePePeB/sPsK1sPeP1ePeK/2sQ5 s - - 0 13"}) {
+    Position pos = parsePosition(v, text);
+    SearchLimits whole;
+    whole.depth = 6;
+    ASSERT_LT(std::abs(Searcher().search(pos, whole).lines.front().score), kMateBound) << text;
+    for (std::int64_t nodes = 2000; nodes <= 20000; nodes += 2000) {
+      Searcher s;
+      SearchLimits cut;
+      cut.nodes = nodes;
+      s.search(pos, cut);
+      const SearchReport next = s.search(pos, whole);
+      ASSERT_FALSE(next.lines.empty());
+      EXPECT_LT(std::abs(next.lines.front().score), kMateBound) << text << ", cut at " << nodes << " nodes";
+    }
+  }
 }
 
 TEST(EngineSearch, FourPlayersDepthOneIsOneOwnActionThenCapturesOnly) {
