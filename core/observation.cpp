@@ -31,4 +31,11 @@ std::string_view surfaceName(Surface s) {
   return "?";
 }
 
+bool sameReading(const Observation& a, const Observation& b) {
+  if (a.files != b.files || a.ranks != b.ranks) return false;
+  for (std::size_t i = 0; i < a.cells.size(); ++i)
+    if (a.cells[i].occupant != b.cells[i].occupant || a.cells[i].surface != b.cells[i].surface) return false;
+  return true;
+}
+
 }  // namespace tessera

@@ -56,4 +56,8 @@ struct Observation {
   }
 };
 
+// Whether two settled observations read every cell the same (occupant and surface, however sure):
+// "the sensor gave this reading twice", which lets reconcile rule out a lone misread.
+bool sameReading(const Observation& a, const Observation& b);
+
 }  // namespace tessera

@@ -6,11 +6,12 @@ is either one that changes nothing a player could see (a guard that another guar
 loop bound past the end that finds nothing) or a rule no fast test pins. Read each survivor and say
 which.
 
-  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N] [--suite rules|engine|referee]
+  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N] [--suite rules|engine|referee|camera]
                                  [--from-line N] [--only GTEST_FILTER]
 
 The rules suite (the default) runs the rules and core tests; the engine suite, for the search and
-the evaluation, the engine tests; the referee suite, for the referee code, the referee tests. Works
+the evaluation, the engine tests; the referee suite, for the referee code, the referee tests; the
+camera suite, for hardware/camera, the camera tests on rendered scenes. Works
 on copies of the committed tree (git worktrees under /tmp/tessera-mutation-SUITE-N; the rules and
 engine suites' built with TESSERA_CORE_ONLY), never on this checkout; OUT.tsv gets one line per
 change (file, line, change, verdict, seconds, the line as it was) and a run that is stopped goes on
@@ -18,7 +19,7 @@ where it was when started again with the same OUT.tsv. About four seconds a chan
 engine suite: about twenty; the referee suite: ten to twenty); --jobs N splits the files over N
 worktrees. --from-line N leaves each file's lines before N alone: a run whose OUT.tsv is lost goes on
 from the line its notes name. --only runs, for each change, only the tests a GoogleTest filter names
-(the engine and referee suites): for a file that only those tests reach, the same verdicts in a
+(the engine, referee and camera suites): for a file that only those tests reach, the same verdicts in a
 fraction of the time (core/xboard.cpp with --only 'EngineXboard.*': about ten seconds a change
 rather than thirty). The tests are all run once before the first change either way.
 """
@@ -63,6 +64,13 @@ SUITES = {
         'configure': [],
         'build': 'cmake --build build --target tessera_referee_tests -j1',
         'tests': 'build/tests/referee/tessera_referee_tests --gtest_brief=1 >/dev/null 2>&1',
+    },
+    # The camera pipeline against the rendered scenes; the whole-game replays and the colour-space
+    # measurement take most of the 45 s, so --only can leave all but some out.
+    'camera': {
+        'configure': [],
+        'build': 'cmake --build build --target tessera_camera_tests -j1',
+        'tests': 'build/tests/camera/tessera_camera_tests --gtest_brief=1 >/dev/null 2>&1',
     },
 }
 
@@ -171,7 +179,7 @@ def main():
         sys.exit(f'mutation-test: no suite {suite} (there are: {", ".join(SUITES)})')
     only = option('--only', '')
     if only and suite == 'rules':
-        sys.exit('mutation-test: --only is for the engine and referee suites (the rules suite runs two programs)')
+        sys.exit('mutation-test: --only is for the engine, referee and camera suites (the rules suite runs two programs)')
     if not re.fullmatch(r'[\w.*?:\-/]*', only):
         sys.exit(f"mutation-test: --only takes a GoogleTest filter (names, '.', '*', '?', ':', '-'), got '{only}'")
     if len(args) < 2 or not args[0].endswith('.tsv'):

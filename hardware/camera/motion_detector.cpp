@@ -31,8 +31,10 @@ void markChanged(const cv::Mat& before, const cv::Mat& after, const MotionOption
   for (int y = 0; y < before.rows; ++y)
     for (int x = 0; x < before.cols; ++x)
       ratio.at<float>(y, x) = std::log((after.at<float>(y, x) + 1.0f) / (before.at<float>(y, x) + 1.0f));
-  // Fit the light change, then fit again without the blocks that changed for another reason (a
-  // hand over a quarter of the board must not tilt the plane).
+  // Fit the light change, then fit again without the blocks that changed for another reason, so
+  // that a hand does not tilt the plane. A hand over more than about a sixth of the board tilts
+  // the first fit so far that most blocks count as changed; that is motion all the same, and only
+  // whether there is motion is used.
   std::vector<char> use(static_cast<std::size_t>(ratio.total()), 1);
   std::vector<char> moved(use.size(), 0);
   for (int pass = 0; pass < 2; ++pass) {

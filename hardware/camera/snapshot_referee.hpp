@@ -45,6 +45,4 @@ class SnapshotReferee {
   bool waiting_ = false;
 };
 
-bool sameReading(const Observation& a, const Observation& b);
-
 }  // namespace tessera::camera

@@ -55,7 +55,6 @@ std::optional<Snapshot> Stabiliser::push(const FrameReading& reading, double sec
   const int sinceLast = changedBlocks(previous_, reading.motionBlocks, options_.motion);
   const int sinceStill = stillReference_.empty() ? 0 : changedBlocks(stillReference_, reading.motionBlocks, options_.motion);
   previous_ = reading.motionBlocks.clone();
-  lastChanged_ = std::max(sinceLast, sinceStill);
   const bool moving = sinceLast < 0 || sinceLast >= options_.motion.blocksNeeded || sinceStill >= options_.motion.blocksNeeded;
   if (moving) {
     restart();

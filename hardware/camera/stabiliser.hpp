@@ -30,7 +30,6 @@ class Stabiliser {
   explicit Stabiliser(StabiliserOptions options = {}) : options_(options) {}
   std::optional<Snapshot> push(const FrameReading& reading, double seconds);
   bool still() const { return stillSince_.has_value(); }
-  int lastChangedBlocks() const { return lastChanged_; }
 
  private:
   void restart();
@@ -41,7 +40,6 @@ class Stabiliser {
   cv::Mat previous_, stillReference_;
   std::optional<double> stillSince_;
   int readingsGiven_ = 0;
-  int lastChanged_ = 0;
   int framesVoted_ = 0;
   int files_ = 0, ranks_ = 0;
   std::vector<std::array<float, 5>> occupantVotes_;

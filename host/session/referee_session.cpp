@@ -15,7 +15,6 @@
 #include "core/time_budget.hpp"
 #include "host/session/action_text.hpp"
 #include "host/session/draw_offer.hpp"
-#include "host/session/same_reading.hpp"
 
 namespace tessera::session {
 namespace {

@@ -65,5 +65,106 @@ TEST(Stabiliser, AnUnreadableFrameRestartsTheWait) {
   EXPECT_EQ(snapshots, 0);
 }
 
+// Readings made up directly, to set exactly which blocks change from frame to frame: a textured
+// board of 24 x 24 motion blocks whose cells all read the start of chess with full confidence.
+struct MadeUpBoard {
+  cv::Mat blocks = cv::Mat(24, 24, CV_32FC3);
+  Observation cells = sensorView(startPosition(builtinVariant("chess")), SensorProfile::Camera);
+  MadeUpBoard() {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> grey(60.0f, 200.0f);
+    for (int y = 0; y < blocks.rows; ++y)
+      for (int x = 0; x < blocks.cols; ++x) blocks.at<cv::Vec3f>(y, x) = cv::Vec3f(grey(rng), grey(rng), grey(rng));
+  }
+  // The reading with the blocks at `changed` (x, y) much lighter, as under a hand's edge.
+  FrameReading reading(std::initializer_list<cv::Point> changed = {}) const {
+    FrameReading r;
+    r.readable = true;
+    r.cells = cells;
+    r.motionBlocks = blocks.clone();
+    for (const cv::Point& p : changed) r.motionBlocks.at<cv::Vec3f>(p) += cv::Vec3f(80, 80, 80);
+    return r;
+  }
+};
+
+// Pushes `frames` readings 0.1 s apart from `clock` on; the times of the snapshots given.
+std::vector<double> pushFor(Stabiliser& stabiliser, const FrameReading& r, double& clock, int frames,
+                            std::vector<Snapshot>* given = nullptr) {
+  std::vector<double> when;
+  for (int i = 0; i < frames; ++i, clock += 0.1)
+    if (auto s = stabiliser.push(r, clock)) {
+      when.push_back(clock);
+      if (given) given->push_back(*s);
+    }
+  return when;
+}
+
+// Motion (MotionOptions::blocksNeeded, 2 blocks) counts against the frame before and against the
+// first frame of the stillness alike: a frame two blocks off its predecessor but one off the
+// still board, and a frame one block off its predecessor but two off the still board, both
+// restart the settle time.
+TEST(Stabiliser, TwoBlocksChangedSinceTheLastFrameOrSinceTheBoardWentStillAreMotion) {
+  const MadeUpBoard board;
+  const cv::Point x{3, 4}, y{17, 9};
+  for (bool againstStill : {false, true}) {
+    Stabiliser stabiliser;  // settles after 0.5 s
+    double clock = 0;
+    EXPECT_TRUE(pushFor(stabiliser, board.reading(), clock, 3).empty());
+    EXPECT_TRUE(pushFor(stabiliser, board.reading({x}), clock, 1).empty());  // one block: noise, still
+    const FrameReading moved = againstStill ? board.reading({x, y}) : board.reading({y});
+    const double movedAt = clock;
+    const std::vector<double> when = pushFor(stabiliser, moved, clock, 12);
+    ASSERT_FALSE(when.empty()) << (againstStill ? "two off the still board" : "two off the last frame");
+    EXPECT_GE(when.front(), movedAt + 0.5 + 0.1 - 1e-6) << (againstStill ? "two off the still board" : "two off the last frame");
+  }
+  // One block changed is noise: the settle time runs on from the first still frame (the second
+  // frame: the first has none before it to be compared with).
+  Stabiliser stabiliser;
+  double clock = 0;
+  pushFor(stabiliser, board.reading(), clock, 3);
+  const std::vector<double> when = pushFor(stabiliser, board.reading({x}), clock, 6);
+  ASSERT_FALSE(when.empty());
+  EXPECT_NEAR(when.front(), 0.6, 1e-6);
+}
+
+// However long the board stays still, it is read twice, not again and again; and the next
+// stillness, after a move, is read as surely as the first (the frames voted before the move do
+// not water down the votes after it).
+TEST(Stabiliser, ALongStillnessGivesTwoReadingsAndTheNextOneIsReadAsSurely) {
+  const MadeUpBoard board;
+  Stabiliser stabiliser;
+  double clock = 0;
+  std::vector<Snapshot> given;
+  EXPECT_EQ(pushFor(stabiliser, board.reading(), clock, 60, &given).size(), 2u);  // 6 s still
+  pushFor(stabiliser, board.reading({{1, 1}, {2, 1}, {3, 1}, {4, 1}}), clock, 1);  // a hand
+  given.clear();
+  EXPECT_EQ(pushFor(stabiliser, board.reading(), clock, 12, &given).size(), 2u);
+  ASSERT_EQ(given.size(), 2u);
+  for (const Snapshot& snapshot : given)  // the second reading, too, from its own frames only
+    for (const CellObservation& c : snapshot.observation.cells) {
+      EXPECT_FLOAT_EQ(c.occupantConfidence, 1.0f) << "reading " << snapshot.reading;
+      EXPECT_FLOAT_EQ(c.surfaceConfidence, 1.0f) << "reading " << snapshot.reading;
+    }
+}
+
+// A reading of another size (the board changed under the camera) is voted on its own cells.
+TEST(Stabiliser, AReadingOfAnotherSizeIsVotedOnItsOwnCells) {
+  for (const cv::Size size : {cv::Size(8, 10), cv::Size(10, 8)}) {
+    MadeUpBoard board;
+    Stabiliser stabiliser;
+    double clock = 0;
+    ASSERT_FALSE(pushFor(stabiliser, board.reading(), clock, 7).empty());
+    pushFor(stabiliser, board.reading({{1, 1}, {2, 1}, {3, 1}}), clock, 1);
+    board.cells = Observation(size.width, size.height);
+    for (CellObservation& c : board.cells.cells) c = {Occupant::Empty, Surface::LightSquare, 1.0f, 1.0f};
+    std::vector<Snapshot> given;
+    pushFor(stabiliser, board.reading(), clock, 7, &given);
+    ASSERT_FALSE(given.empty());
+    EXPECT_EQ(given[0].observation.files, size.width);
+    EXPECT_EQ(given[0].observation.ranks, size.height);
+    for (const CellObservation& c : given[0].observation.cells) EXPECT_EQ(c.occupant, Occupant::Empty);
+  }
+}
+
 }  // namespace
 }  // namespace tessera::camera

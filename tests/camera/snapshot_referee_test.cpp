@@ -1,0 +1,171 @@
+// The referee over a camera's settled snapshots, as a recording is refereed (`tessera replay`):
+// what it accepts at once, what it waits for a second reading of the same stillness for, what it
+// proposes, and what it reports. The snapshots are what a camera reads of real positions.
+#include <gtest/gtest.h>
+
+#include "core/game.hpp"
+#include "core/move_text.hpp"
+#include "core/position_text.hpp"
+#include "core/sensor_view.hpp"
+#include "hardware/camera/snapshot_referee.hpp"
+
+namespace tessera::camera {
+namespace {
+
+Observation seenAfter(const Position& pos, const char* action) {
+  Position after = pos;
+  after.make(parseMove(after, action));
+  return sensorView(after, SensorProfile::Camera);
+}
+
+// A Tile dropped on a3 at the start of Tiled Squares: read once, a3 misread would also explain the
+// board as an Anti-Tile there or no action at all (reconcile's Choose with a single exact fit), so
+// the referee waits for the second reading.
+Game tiledSquares() { return Game(builtinVariant("tiled-squares")); }
+
+TEST(SnapshotReferee, AClearActionIsPlayedAtItsTime) {
+  Game game(builtinVariant("chess"));
+  SnapshotReferee referee(game);
+  const RefereeEvent event = referee.onSnapshot({seenAfter(game.position(), "e2e4"), 1, 12.5});
+  EXPECT_EQ(event.kind, RefereeEvent::Kind::Played);
+  EXPECT_EQ(event.text, "e4");
+  EXPECT_DOUBLE_EQ(event.seconds, 12.5);
+  ASSERT_EQ(game.actions().size(), 1u);
+  // The same stillness read again: nothing new.
+  EXPECT_EQ(referee.onSnapshot({sensorView(game.position(), SensorProfile::Camera), 2, 13.0}).kind,
+            RefereeEvent::Kind::Unchanged);
+  EXPECT_EQ(game.actions().size(), 1u);
+}
+
+TEST(SnapshotReferee, ALoneMisreadIsRuledOutOnlyByTheSameReadingTwice) {
+  Game game = tiledSquares();
+  SnapshotReferee referee(game);
+  const Observation seen = seenAfter(game.position(), "T@a3");
+  const RefereeEvent first = referee.onSnapshot({seen, 1, 3.0});
+  EXPECT_EQ(first.kind, RefereeEvent::Kind::Waiting);
+  EXPECT_EQ(first.text, "3 explanations");
+  EXPECT_TRUE(game.actions().empty());
+  const RefereeEvent second = referee.onSnapshot({seen, 2, 3.5});
+  EXPECT_EQ(second.kind, RefereeEvent::Kind::Played);
+  EXPECT_EQ(second.text, "T@a3");
+  EXPECT_DOUBLE_EQ(second.seconds, 3.5);
+  EXPECT_EQ(game.actions().size(), 1u);
+}
+
+TEST(SnapshotReferee, ASecondReadingThatDiffersIsNoSecondLook) {
+  Game game = tiledSquares();
+  SnapshotReferee referee(game);
+  const Observation onA3 = seenAfter(game.position(), "T@a3");
+  ASSERT_EQ(referee.onSnapshot({onA3, 1, 3.0}).kind, RefereeEvent::Kind::Waiting);
+  // The second reading sees the Tile on b3 instead: not the same reading, so neither misread is
+  // ruled out and nothing is played.
+  EXPECT_EQ(referee.onSnapshot({seenAfter(game.position(), "T@b3"), 2, 3.5}).kind, RefereeEvent::Kind::Waiting);
+  EXPECT_TRUE(game.actions().empty());
+  // A new stillness: its first reading waits even though it reads as the last one did, and its
+  // second is a second look.
+  EXPECT_EQ(referee.onSnapshot({onA3, 1, 7.0}).kind, RefereeEvent::Kind::Waiting);
+  EXPECT_EQ(referee.onSnapshot({onA3, 2, 7.5}).kind, RefereeEvent::Kind::Played);
+  EXPECT_EQ(game.actions().size(), 1u);
+}
+
+TEST(SnapshotReferee, ASecondReadingWithoutAWaitingFirstOneIsNoSecondLook) {
+  // The first reading of this stillness was lost (a hand came back before it), so the one given is
+  // the second of another: it must not count as read twice.
+  Game game = tiledSquares();
+  SnapshotReferee referee(game);
+  const Observation seen = seenAfter(game.position(), "T@a3");
+  ASSERT_EQ(referee.onSnapshot({seen, 1, 3.0}).kind, RefereeEvent::Kind::Waiting);
+  ASSERT_EQ(referee.onSnapshot({sensorView(game.position(), SensorProfile::Camera), 1, 4.0}).kind,
+            RefereeEvent::Kind::Unchanged);
+  EXPECT_EQ(referee.onSnapshot({seen, 2, 5.0}).kind, RefereeEvent::Kind::Waiting);
+  EXPECT_TRUE(game.actions().empty());
+}
+
+TEST(SnapshotReferee, APromotionReadTwiceIsTheProposedQueenOrLeftUnresolved) {
+  const char* start = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  for (bool take : {true, false}) {
+    Game game(builtinVariant("chess"), start);
+    SnapshotReferee referee(game, {0.3f, take});
+    const Observation seen = seenAfter(game.position(), "b7b8q");  // a camera sees a light piece, not which
+    const RefereeEvent first = referee.onSnapshot({seen, 1, 1.0});
+    EXPECT_EQ(first.kind, RefereeEvent::Kind::Waiting);
+    const RefereeEvent second = referee.onSnapshot({seen, 2, 1.5});
+    EXPECT_EQ(second.kind, RefereeEvent::Kind::Proposed);
+    if (take) {
+      EXPECT_EQ(second.text, "b8=Q+");
+      ASSERT_EQ(game.actions().size(), 1u);
+      EXPECT_EQ(longAlgebraic(Game(builtinVariant("chess"), start).position(), game.actions()[0]), "b7b8q");
+    } else {
+      EXPECT_EQ(second.text, "unresolved choice of 4");
+      EXPECT_TRUE(game.actions().empty());
+    }
+  }
+}
+
+TEST(SnapshotReferee, CellsReadLessSurelyThanTheLimitCountForNothing) {
+  // e4 read with a confidence of 0.1: unknown below the referee's 0.3, so the board no longer
+  // tells e2-e4 from e2-e3 (or no move there at all) and nothing is played.
+  Game game(builtinVariant("chess"));
+  SnapshotReferee referee(game);
+  Observation seen = seenAfter(game.position(), "e2e4");
+  seen.cells[3 * 8 + 4].occupantConfidence = 0.1f;
+  seen.cells[2 * 8 + 4].occupantConfidence = 0.1f;
+  EXPECT_NE(referee.onSnapshot({seen, 1, 1.0}).kind, RefereeEvent::Kind::Played);
+  EXPECT_TRUE(game.actions().empty());
+  // The same read surely enough is played.
+  SnapshotReferee lenient(game, {0.05f, true});
+  EXPECT_EQ(lenient.onSnapshot({seen, 1, 2.0}).kind, RefereeEvent::Kind::Played);
+}
+
+TEST(SnapshotReferee, AnEarlierPositionIsATakebackAndTheRestAMismatchNamingTheSquares) {
+  Game game(builtinVariant("chess"));
+  SnapshotReferee referee(game);
+  ASSERT_EQ(referee.onSnapshot({seenAfter(game.position(), "e2e4"), 1, 1.0}).kind, RefereeEvent::Kind::Played);
+  ASSERT_EQ(referee.onSnapshot({seenAfter(game.position(), "e7e5"), 1, 2.0}).kind, RefereeEvent::Kind::Played);
+  const RefereeEvent back = referee.onSnapshot({sensorView(startPosition(builtinVariant("chess")), SensorProfile::Camera), 1, 3.0});
+  EXPECT_EQ(back.kind, RefereeEvent::Kind::TakenBack);
+  EXPECT_EQ(back.text, "2 back");
+  EXPECT_DOUBLE_EQ(back.seconds, 3.0);
+  EXPECT_TRUE(game.actions().empty());
+  // Both Knights of White gone at once: no action nor earlier position explains it.
+  Observation seen = sensorView(game.position(), SensorProfile::Camera);
+  seen.cells[1].occupant = Occupant::Empty;
+  seen.cells[6].occupant = Occupant::Empty;
+  const RefereeEvent wrong = referee.onSnapshot({seen, 1, 4.0});
+  EXPECT_EQ(wrong.kind, RefereeEvent::Kind::Mismatch);
+  EXPECT_EQ(wrong.text, "b1 g1 ");
+}
+
+TEST(SnapshotReferee, TheRookFirstOfACastlingIsAmendedOnceTheKingFollows) {
+  Game game(builtinVariant("chess"), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  SnapshotReferee referee(game);
+  ASSERT_EQ(referee.onSnapshot({seenAfter(game.position(), "h1f1"), 1, 1.0}).kind, RefereeEvent::Kind::Played);
+  const Position before = Game(builtinVariant("chess"), "4k3/8/8/8/8/8/8/4K2R w K - 0 1").position();
+  const RefereeEvent amended = referee.onSnapshot({seenAfter(before, "e1g1"), 1, 2.0});
+  EXPECT_EQ(amended.kind, RefereeEvent::Kind::Played);
+  EXPECT_EQ(amended.text, "amended to O-O");
+  ASSERT_EQ(game.actions().size(), 1u);
+  EXPECT_EQ(longAlgebraic(before, game.actions()[0]), "e1g1");
+}
+
+TEST(SameReading, EveryCellsOccupantAndSurfaceAndTheBoardsSizeMustAgree) {
+  const Observation a = sensorView(startPosition(builtinVariant("chess")), SensorProfile::Camera);
+  EXPECT_TRUE(sameReading(a, a));
+  Observation b = a;
+  b.cells[63].occupantConfidence = 0.5f;  // how sure the reading was is not what it read
+  EXPECT_TRUE(sameReading(a, b));
+  b.cells[63].occupant = Occupant::Empty;
+  EXPECT_FALSE(sameReading(a, b));
+  b = a;
+  b.cells[63].surface = b.cells[62].surface;
+  EXPECT_FALSE(sameReading(a, b));
+  // Another board's reading, even one whose cells all agree as far as they go.
+  Observation wider(9, 8), taller(8, 9);
+  for (std::size_t i = 0; i < a.cells.size(); ++i) wider.cells[i] = taller.cells[i] = a.cells[i];
+  EXPECT_FALSE(sameReading(a, wider));
+  EXPECT_FALSE(sameReading(a, taller));
+  EXPECT_FALSE(sameReading(wider, a));
+}
+
+}  // namespace
+}  // namespace tessera::camera
