@@ -115,6 +115,30 @@ TEST(ViewCheck, NoBoardInViewSaysWhatMustBeSeen) {
   EXPECT_TRUE(check.picture().empty());
 }
 
+TEST(ViewCheck, NoFrameAtAllSaysOnlyThat) {
+  const Variant& chess = builtinVariant("chess");
+  const ViewCheckReport r = ViewCheck(chess, startPosition(chess), kMinConfidence).report();
+  EXPECT_FALSE(r.ready());
+  EXPECT_EQ(r.advice, std::vector<std::string>{"no frame could be read"});
+}
+
+// A referee that asks for more certainty than any reading gives: every cell is read right and
+// named as unsure, with how sure it was, and the view is not ready.
+TEST(ViewCheck, CellsReadRightButLessSurelyThanTheRefereeAsksAreUnsure) {
+  const Variant& chess = builtinVariant("chess");
+  std::mt19937 rng(11);
+  const cv::Mat frame = frameOf(chess, startPosition(chess), scene::randomStyle(rng, {1280, 720}, scene::sheetCells(chess), false));
+  ViewCheck check(chess, startPosition(chess), 1.01f);
+  for (int i = 0; i < 15; ++i) check.push(frame, i * 0.1);
+  const ViewCheckReport r = check.report();
+  EXPECT_TRUE(r.settled);
+  EXPECT_TRUE(r.wrongCells.empty());
+  EXPECT_EQ(r.unsureCells.size(), 64u);
+  EXPECT_FALSE(r.ready());
+  ASSERT_FALSE(r.unsureCells.empty());
+  EXPECT_NE(r.unsureCells.front().find("sure to "), std::string::npos) << r.unsureCells.front();
+}
+
 TEST(ViewCheck, ABoardThatNeverKeepsStillIsNotRead) {
   // A hand going to and fro over the board in every frame.
   const Variant& chess = builtinVariant("chess");
