@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "hardware/camera/surface_classifier.hpp"
 
@@ -28,7 +29,9 @@ SwatchReferences swatches(std::initializer_list<std::pair<Surface, float>> looks
 TEST(SurfaceClassifier, TheClosestSwatchWinsAndTheWorstCornerDoesNotCount) {
   const SwatchReferences s = swatches({{Surface::Yellow, 80}, {Surface::Red, 40}, {Surface::Blue, 10}});
   const std::vector<Surface> all = {Surface::Yellow, Surface::Red, Surface::Blue};
-  EXPECT_EQ(classifySurface(plain(78), s, all).surface, Surface::Yellow);
+  const SurfaceReading yellow = classifySurface(plain(78), s, all);
+  EXPECT_EQ(yellow.surface, Surface::Yellow);
+  EXPECT_NEAR(yellow.distance, 2.0f * std::sqrt(3.0f), 1e-4f);  // 2 levels off in each channel
   EXPECT_EQ(classifySurface(plain(12), s, all).surface, Surface::Blue);
   // A piece's dark rim over one corner of a yellow cell.
   CellAppearance rimmed = plain(80);
