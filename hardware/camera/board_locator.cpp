@@ -135,7 +135,6 @@ BoardLocation BoardLocator::fromDetections(const std::vector<Detection>& found) 
     if (error < options_.agreementCells * cellPixels(*last_, layout_)) {
       result.how = BoardLocation::How::Kept;
       result.boardToImage = *last_;
-      result.errorPixels = error;
       return result;
     }
   }
@@ -149,7 +148,6 @@ BoardLocation BoardLocator::fromDetections(const std::vector<Detection>& found) 
       if (error < 0.1 * cellPixels(fresh, layout_)) {
         result.how = BoardLocation::How::Fresh;
         result.boardToImage = fresh;
-        result.errorPixels = error;
         last_ = fresh;
         return result;
       }

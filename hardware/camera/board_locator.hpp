@@ -21,7 +21,6 @@ struct BoardLocation {
   How how = How::NotFound;
   cv::Matx33d boardToImage = cv::Matx33d::eye();  // board cell units -> image pixels
   int markersSeen = 0;
-  double errorPixels = 0.0;  // mean distance of the seen marker corners from where H puts them
   bool found() const { return how != How::NotFound; }
 };
 

@@ -2,7 +2,11 @@
 // moved meanwhile, is reported lost when no marker shows, and is found again when they reappear.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+
+#include <opencv2/aruco.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "core/position_text.hpp"
 #include "hardware/camera/board_reader.hpp"
@@ -86,6 +90,50 @@ TEST_F(MarkerLoss, DoesNotTrustAnOldHomographyTheVisibleMarkersContradict) {
   const FrameReading r = reader.read(after.render(pos));
   // Two markers are too few for a fresh homography, and they disagree with the old one.
   EXPECT_FALSE(r.location.found());
+}
+
+// A marker of the same family that is not the sheet's (the next id, as on another sheet or a
+// sticker on the table) lies in view: it is ignored, and the sheet is still found from its own
+// four, in every frame.
+TEST_F(MarkerLoss, AStrayMarkerInViewIsIgnored) {
+  scene::SceneRenderer renderer(variant, style, 1);
+  const cv::Mat clean = renderer.render(pos);
+  ASSERT_EQ(reader.read(clean).location.markersSeen, 4);
+  cv::Mat withStray = clean.clone();
+  const auto dictionary = cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50);
+  cv::Mat marker;
+  cv::aruco::drawMarker(dictionary, BoardLayout::kMarkerCount, 60, marker, 1);  // the first id not on the sheet
+  cv::Mat stray(100, 100, CV_8UC1, cv::Scalar(255));
+  marker.copyTo(stray(cv::Rect(20, 20, 60, 60)));
+  cv::cvtColor(stray, stray, cv::COLOR_GRAY2BGR);
+  // Wherever the table is bare: a corner of the frame where all five markers can be seen.
+  const auto idsSeen = [&](const cv::Mat& image) {
+    std::vector<std::vector<cv::Point2f>> corners;
+    std::vector<int> ids;
+    cv::Mat grey;
+    cv::cvtColor(image, grey, cv::COLOR_BGR2GRAY);
+    cv::aruco::detectMarkers(grey, dictionary, corners, ids);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  bool placed = false;
+  for (const cv::Point at : {cv::Point(0, 0), cv::Point(1180, 0), cv::Point(0, 620), cv::Point(1180, 620)}) {
+    cv::Mat trial = clean.clone();
+    stray.copyTo(trial(cv::Rect(at, stray.size())));
+    if (idsSeen(trial) != std::vector<int>{0, 1, 2, 3, BoardLayout::kMarkerCount}) continue;
+    withStray = trial;
+    placed = true;
+    break;
+  }
+  ASSERT_TRUE(placed);
+  // A reader that has not seen the board yet searches the whole frame, stray marker and all.
+  BoardReader fresh{layoutForVariant(variant)};
+  for (int frame = 0; frame < 3; ++frame) {
+    const FrameReading r = fresh.read(withStray);
+    EXPECT_TRUE(r.readable) << "frame " << frame;
+    EXPECT_EQ(r.location.markersSeen, 4) << "frame " << frame;
+    EXPECT_EQ(r.location.how, BoardLocation::How::Fresh) << "frame " << frame;
+  }
 }
 
 }  // namespace

@@ -37,26 +37,29 @@ TEST(SnapshotReferee, AClearActionIsPlayedAtItsTime) {
   EXPECT_EQ(game.actions().size(), 1u);
 }
 
-TEST(SnapshotReferee, ALoneMisreadIsRuledOutOnlyByTheSameReadingTwice) {
+// The Tile on a3 has been read once, at 3 s: the referee waits.
+class TileDropReadOnce : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const RefereeEvent first = referee.onSnapshot({onA3, 1, 3.0});
+    ASSERT_EQ(first.kind, RefereeEvent::Kind::Waiting);
+    EXPECT_EQ(first.text, "3 explanations");
+    ASSERT_TRUE(game.actions().empty());
+  }
   Game game = tiledSquares();
-  SnapshotReferee referee(game);
-  const Observation seen = seenAfter(game.position(), "T@a3");
-  const RefereeEvent first = referee.onSnapshot({seen, 1, 3.0});
-  EXPECT_EQ(first.kind, RefereeEvent::Kind::Waiting);
-  EXPECT_EQ(first.text, "3 explanations");
-  EXPECT_TRUE(game.actions().empty());
-  const RefereeEvent second = referee.onSnapshot({seen, 2, 3.5});
+  SnapshotReferee referee{game};
+  const Observation onA3 = seenAfter(game.position(), "T@a3");
+};
+
+TEST_F(TileDropReadOnce, ALoneMisreadIsRuledOutOnlyByTheSameReadingTwice) {
+  const RefereeEvent second = referee.onSnapshot({onA3, 2, 3.5});
   EXPECT_EQ(second.kind, RefereeEvent::Kind::Played);
   EXPECT_EQ(second.text, "T@a3");
   EXPECT_DOUBLE_EQ(second.seconds, 3.5);
   EXPECT_EQ(game.actions().size(), 1u);
 }
 
-TEST(SnapshotReferee, ASecondReadingThatDiffersIsNoSecondLook) {
-  Game game = tiledSquares();
-  SnapshotReferee referee(game);
-  const Observation onA3 = seenAfter(game.position(), "T@a3");
-  ASSERT_EQ(referee.onSnapshot({onA3, 1, 3.0}).kind, RefereeEvent::Kind::Waiting);
+TEST_F(TileDropReadOnce, ASecondReadingThatDiffersIsNoSecondLook) {
   // The second reading sees the Tile on b3 instead: not the same reading, so neither misread is
   // ruled out and nothing is played.
   EXPECT_EQ(referee.onSnapshot({seenAfter(game.position(), "T@b3"), 2, 3.5}).kind, RefereeEvent::Kind::Waiting);
@@ -68,16 +71,12 @@ TEST(SnapshotReferee, ASecondReadingThatDiffersIsNoSecondLook) {
   EXPECT_EQ(game.actions().size(), 1u);
 }
 
-TEST(SnapshotReferee, ASecondReadingWithoutAWaitingFirstOneIsNoSecondLook) {
-  // The first reading of this stillness was lost (a hand came back before it), so the one given is
-  // the second of another: it must not count as read twice.
-  Game game = tiledSquares();
-  SnapshotReferee referee(game);
-  const Observation seen = seenAfter(game.position(), "T@a3");
-  ASSERT_EQ(referee.onSnapshot({seen, 1, 3.0}).kind, RefereeEvent::Kind::Waiting);
+TEST_F(TileDropReadOnce, ASecondReadingWithoutAWaitingFirstOneIsNoSecondLook) {
+  // The first reading of the next stillness shows the board as it was; then a second reading
+  // (of another stillness, its first lost) shows the Tile again: it must not count as read twice.
   ASSERT_EQ(referee.onSnapshot({sensorView(game.position(), SensorProfile::Camera), 1, 4.0}).kind,
             RefereeEvent::Kind::Unchanged);
-  EXPECT_EQ(referee.onSnapshot({seen, 2, 5.0}).kind, RefereeEvent::Kind::Waiting);
+  EXPECT_EQ(referee.onSnapshot({onA3, 2, 5.0}).kind, RefereeEvent::Kind::Waiting);
   EXPECT_TRUE(game.actions().empty());
 }
 
