@@ -1,25 +1,27 @@
 #!/usr/bin/env python3
-"""Mutation run over the rules, the engine or the referee code: makes one small change at a time to
+"""Mutation run over the rules, the engine, the referee, the camera or the session code: makes one small change at a time to
 a source file (a comparison turned round, && for ||, a ! dropped, true for false, a + 1 dropped, a
 statement deleted), rebuilds the suite's tests and runs them. A change no test notices ("SURVIVED")
 is either one that changes nothing a player could see (a guard that another guard already makes, a
 loop bound past the end that finds nothing) or a rule no fast test pins. Read each survivor and say
 which.
 
-  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N] [--suite rules|engine|referee|camera]
+  usage: scripts/mutation-test.py OUT.tsv core/FILE.cpp... [--jobs N]
+                                 [--suite rules|engine|referee|camera|session]
                                  [--from-line N] [--only GTEST_FILTER]
 
 The rules suite (the default) runs the rules and core tests; the engine suite, for the search and
 the evaluation, the engine tests; the referee suite, for the referee code, the referee tests; the
-camera suite, for hardware/camera, the camera tests on rendered scenes. Works
+camera suite, for hardware/camera, the camera tests on rendered scenes; the session suite, for
+host/session and host/web, the session tests (about thirty seconds a change). Works
 on copies of the committed tree (git worktrees under /tmp/tessera-mutation-SUITE-N; the rules and
 engine suites' built with TESSERA_CORE_ONLY), never on this checkout; OUT.tsv gets one line per
 change (file, line, change, verdict, seconds, the line as it was) and a run that is stopped goes on
 where it was when started again with the same OUT.tsv. About four seconds a change on one core (the
-engine suite: about twenty; the referee suite: ten to twenty); --jobs N splits the files over N
-worktrees. --from-line N leaves each file's lines before N alone: a run whose OUT.tsv is lost goes on
+engine suite: about twenty; the referee suite: ten to twenty); --jobs N shares the changes out over N
+worktrees, one file's as well as many files'. --from-line N leaves each file's lines before N alone: a run whose OUT.tsv is lost goes on
 from the line its notes name. --only runs, for each change, only the tests a GoogleTest filter names
-(the engine, referee and camera suites): for a file that only those tests reach, the same verdicts in a
+(every suite but the rules): for a file that only those tests reach, the same verdicts in a
 fraction of the time (core/xboard.cpp with --only 'EngineXboard.*': about ten seconds a change
 rather than thirty). The tests are all run once before the first change either way.
 """
@@ -72,6 +74,13 @@ SUITES = {
         'build': 'cmake --build build --target tessera_camera_tests -j1',
         'tests': 'build/tests/camera/tessera_camera_tests --gtest_brief=1 >/dev/null 2>&1',
     },
+    # The referee session, its engine in the background, the display view, the web page, the clock
+    # and the switch board's way in: host/session and host/web.
+    'session': {
+        'configure': [],
+        'build': 'cmake --build build --target tessera_session_tests -j1',
+        'tests': 'build/tests/host/tessera_session_tests --gtest_brief=1 >/dev/null 2>&1',
+    },
 }
 
 
@@ -122,34 +131,48 @@ def worktree(repo, suite, n):
     return path
 
 
-def run(suite, path, files, first_line, only, done, out, lock):
+def pending_changes(path, files, first_line, done):
+    """Every change still to make, in file and line order: those before first_line and those the
+    record already holds (a line can hold the same change twice, two ==, counted in order) left out."""
+    pending = []
+    for f in files:
+        lines, found = changes_of(os.path.join(path, f))
+        for i, what, new in found:
+            if i + 1 < first_line:
+                continue
+            if done[(f, i + 1, what)] > 0:
+                done[(f, i + 1, what)] -= 1
+                continue
+            pending.append((f, lines, i, what, new))
+    return pending
+
+
+def run(suite, path, only, pending, out, lock):
+    """Takes the next change from the shared list until none is left: each worktree makes one change
+    at a time to its own copy and puts the file back after it, so the workers share one file's
+    changes as well as many files'."""
     build, tests = SUITES[suite]['build'], SUITES[suite]['tests']
     if only:
         tests = tests.replace('--gtest_brief=1', f"--gtest_brief=1 --gtest_filter='{only}'")
-    for f in files:
+    while True:
+        with lock:
+            if not pending:
+                break
+            f, lines, i, what, new = pending.pop(0)
         full = os.path.join(path, f)
-        original = open(full).read()
-        lines, found = changes_of(full)
+        original = '\n'.join(lines)
         try:
-            for i, what, new in found:
-                if i + 1 < first_line:
-                    continue
-                # A line can hold the same change twice (two ==): the record counts them in order.
-                if done[(f, i + 1, what)] > 0:
-                    done[(f, i + 1, what)] -= 1
-                    continue
-                changed = lines[:i] + ([] if new is None else [new]) + lines[i + 1:]
-                open(full, 'w').write('\n'.join(changed))
-                started = time.time()
-                if sh(build, path, 600) != 0:
-                    verdict = 'nocompile'
-                else:
-                    verdict = 'killed' if sh(tests, path, 120) != 0 else 'SURVIVED'
-                with lock:
-                    out.write(f'{f}\t{i + 1}\t{what}\t{verdict}\t{time.time() - started:.1f}\t{lines[i].strip()}\n')
-                    out.flush()
+            open(full, 'w').write('\n'.join(lines[:i] + ([] if new is None else [new]) + lines[i + 1:]))
+            started = time.time()
+            if sh(build, path, 600) != 0:
+                verdict = 'nocompile'
+            else:
+                verdict = 'killed' if sh(tests, path, 120) != 0 else 'SURVIVED'
         finally:
             open(full, 'w').write(original)
+        with lock:
+            out.write(f'{f}\t{i + 1}\t{what}\t{verdict}\t{time.time() - started:.1f}\t{lines[i].strip()}\n')
+            out.flush()
     sh(build, path, 3600)
 
 
@@ -179,7 +202,7 @@ def main():
         sys.exit(f'mutation-test: no suite {suite} (there are: {", ".join(SUITES)})')
     only = option('--only', '')
     if only and suite == 'rules':
-        sys.exit('mutation-test: --only is for the engine, referee and camera suites (the rules suite runs two programs)')
+        sys.exit('mutation-test: --only is for every suite but the rules (the rules suite runs two programs)')
     if not re.fullmatch(r'[\w.*?:\-/]*', only):
         sys.exit(f"mutation-test: --only takes a GoogleTest filter (names, '.', '*', '?', ':', '-'), got '{only}'")
     if len(args) < 2 or not args[0].endswith('.tsv'):
@@ -195,10 +218,10 @@ def main():
             p = line.split('\t')
             done[(p[0], int(p[1]), p[2])] += 1
     paths = [worktree(repo, suite, n) for n in range(jobs)]
-    share = [files[n::jobs] for n in range(jobs)]
+    pending = pending_changes(paths[0], files, first_line, done)
     lock = threading.Lock()
     with open(outpath, 'a') as out:
-        workers = [threading.Thread(target=run, args=(suite, paths[n], share[n], first_line, only, done, out, lock)) for n in range(jobs)]
+        workers = [threading.Thread(target=run, args=(suite, paths[n], only, pending, out, lock)) for n in range(jobs)]
         for w in workers:
             w.start()
         for w in workers:
