@@ -803,9 +803,9 @@ bool RefereeSession::enginesActionIsHidden() {
 // the message naming them, or nothing when there are none.
 std::string RefereeSession::offerHiddenActionsFrom(Square sq) {
   Position& pos = game_->position();
-  std::vector<Move> fromSquare = legalActionsFrom(pos, sq);
-  const std::vector<Move> shifts = sectorShiftsFrom(pos, sq);
-  fromSquare.insert(fromSquare.end(), shifts.begin(), shifts.end());
+  // No sector shift is among them: only a sector with more pieces of one side moves, and its pieces
+  // move with it, which every sensor board sees.
+  const std::vector<Move> fromSquare = legalActionsFrom(pos, sq);
   const std::vector<Move> hidden = hiddenActions();
   std::vector<Explanation> offered;
   std::string names;
@@ -834,7 +834,6 @@ void RefereeSession::sayWhatTheSensorsCannotSee() {
   std::string unseen;
   if (variant_.hasTiles()) unseen = "Tiles and Anti-Tiles";
   else if (variant_.hasPaperColours()) unseen = "the paper colour squares";
-  else if (variant_.hasSectors()) unseen = "the shift of a sector with no piece on it";
   if (!options_.sensorsSeePiecesOnly || unseen.empty()) return;
   note(SessionEvent::Kind::Message,
        "the board's sensors see the pieces, not " + unseen +

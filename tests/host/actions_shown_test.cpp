@@ -48,6 +48,12 @@ TEST(ActionsShown, ATappedKnightShowsWhereItMayGoUntilTappedAgain) {
   EXPECT_EQ(f.session.message(), "actions from g1 hidden");
   EXPECT_TRUE(sceneOf(f.session).legalTargets.empty());
   EXPECT_FALSE(sceneOf(f.session).movable.empty()) << "the usual marks are back";
+  EXPECT_TRUE(f.session.actionsShown().empty());
+  // Hiding with nothing shown (the web page's "show" with no square) changes nothing.
+  const int shown = f.session.revision();
+  f.session.showActionsFrom(std::nullopt);
+  EXPECT_EQ(f.session.revision(), shown);
+  EXPECT_EQ(f.session.message(), "actions from g1 hidden");
 }
 
 TEST(ActionsShown, AnActionOnTheBoardOrATapBesideItHidesThem) {
@@ -65,6 +71,7 @@ TEST(ActionsShown, AnActionOnTheBoardOrATapBesideItHidesThem) {
 TEST(ActionsShown, ASquareWithNothingToActWithSaysSo) {
   SessionFixture f("chess");
   for (const char* name : {"e5", "g8", "a1"}) {  // empty, the other side's, a Rook that cannot move yet
+    f.session.showActionsFrom(sq("g1"));  // the Knight's moves shown first, which this tap hides
     f.session.showActionsFrom(sq(name));
     EXPECT_EQ(f.session.message(), std::string("no action of White's from ") + name);
     EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
@@ -154,6 +161,47 @@ TEST(ActionsShown, ATappedSectorShowsWhereItMaySlide) {
   lifted.session.onObservation(view);
   ASSERT_EQ(lifted.session.liftedFrom(), sq("c2"));
   EXPECT_TRUE(sceneOf(lifted.session).legalTargets.empty());
+}
+
+// Written from the mutation run of the session (2026-12-04): a square's actions shown go with the
+// game's end, and what was on show goes once an action is played (a lifted piece, a hint, the steps
+// to put the board right).
+TEST(ActionsShown, TheGamesEndOrAnActionPlayedTakesWhatWasShownAway) {
+  SessionFixture f("chess");
+  f.play("e4");
+  f.session.showActionsFrom(sq("g8"));
+  ASSERT_EQ(f.session.actionsShownFrom(), sq("g8"));
+  f.session.resign();
+  EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
+  EXPECT_TRUE(f.session.actionsShown().empty());
+
+  SessionFixture g("chess");
+  Observation seen = sensorView(g.session.game().position(), SensorProfile::Camera);
+  seen.at(6, 0).occupant = Occupant::Empty;  // the g1 Knight lifted
+  g.session.onObservation(seen);
+  ASSERT_EQ(g.session.liftedFrom(), sq("g1"));
+  g.play("Nf3");
+  EXPECT_EQ(g.session.liftedFrom(), std::nullopt);
+  EXPECT_TRUE(g.session.actionsShown().empty());
+
+  g.session.hint();
+  ASSERT_FALSE(g.session.hintMoves().empty());
+  seen = sensorView(g.session.game().position(), SensorProfile::Camera);
+  seen.at(3, 6).occupant = Occupant::Empty;  // d7 and e7 both lifted: a board to put right
+  seen.at(4, 6).occupant = Occupant::Empty;
+  g.session.onObservation(seen);
+  ASSERT_FALSE(g.session.corrections().empty());
+  g.session.onObservation(g.boardAfter("e5"));  // and then the board shows e5 played, read once
+  EXPECT_EQ(g.session.game().actions().size(), 2u);
+  EXPECT_TRUE(g.session.hintMoves().empty()) << "the hint was for the position before";
+  EXPECT_TRUE(g.session.differing().empty());
+  EXPECT_TRUE(g.session.corrections().empty());
+}
+
+// A camera sees the Tiles: nothing is said of what the sensors cannot see.
+TEST(ActionsShown, ACameraIsNotToldOfActionsTheSensorsCannotSee) {
+  SessionFixture f("tiled-squares");
+  EXPECT_EQ(f.count(SessionEvent::Kind::Message), 0) << f.lastText(SessionEvent::Kind::Message);
 }
 
 TEST(ActionsShown, ASquareOffTheBoardIsRefusedByName) {

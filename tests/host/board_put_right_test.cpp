@@ -206,14 +206,22 @@ TEST(RefereeSession, TheEnginesActionCarriedOutInPartIsFinishedNotUndone) {
     ASSERT_TRUE(f.session.engineAction().has_value());
     Position pos = f.session.game().position();
     ASSERT_EQ(san(pos, *f.session.engineAction()), "exd3");
+    f.session.showActionsFrom(makeSquare(4, 3));  // a player asks what the Pawn on e4 may do
+    ASSERT_TRUE(f.session.actionsShownFrom().has_value()) << f.session.message();
     Observation seen = f.boardAfter("exd3", profile);
     setOccupant(seen, "d4", profile == SensorProfile::Camera ? Occupant::Light : Occupant::Occupied);
     f.session.onObservation(seen);
     f.session.onObservation(seen);
     EXPECT_EQ(f.lastText(K::Mismatch), "to finish the engine's 1... exd3: take the piece off d4");
+    const int told = f.count(K::Mismatch);
+    f.session.onObservation(seen);
+    EXPECT_EQ(f.count(K::Mismatch), told) << "the same board read again is told once";
+    EXPECT_FALSE(f.session.actionsShownFrom().has_value()) << "the board's news comes first";
     EXPECT_EQ(guidance(f.session), (std::vector<std::string>{"take the piece off d4"}));
     ASSERT_EQ(f.session.differing().size(), 1u) << "only the square still to change is marked to fix";
     EXPECT_EQ(squareName(f.session.differing().front()), "d4");
+    f.session.onObservation(sensorView(f.session.game().position(), profile));  // the Pawn put back on e4
+    EXPECT_FALSE(f.session.actionsShownFrom().has_value()) << "the tap before the board changed is forgotten";
     // Finished, it is played.
     const Observation finished = f.boardAfter("exd3", profile);
     f.session.onObservation(finished);
@@ -227,7 +235,92 @@ TEST(RefereeSession, TheEnginesActionCarriedOutInPartIsFinishedNotUndone) {
     setOccupant(seen, "e4", Occupant::Empty);
     g.session.onObservation(seen);
     EXPECT_EQ(g.lastText(K::Mismatch), "piece lifted from e4");
+    // Put down on d3 with the Pawn taken still on d4, it is no longer a lifted piece with its moves.
+    seen = g.boardAfter("exd3", profile);
+    setOccupant(seen, "d4", profile == SensorProfile::Camera ? Occupant::Light : Occupant::Occupied);
+    g.session.onObservation(seen);
+    g.session.onObservation(seen);
+    EXPECT_EQ(g.lastText(K::Mismatch), "to finish the engine's 1... exd3: take the piece off d4");
+    EXPECT_FALSE(g.session.liftedFrom().has_value());
+    EXPECT_FALSE(g.session.actionsShownFrom().has_value());
   }
+}
+
+// Written from the mutation run of the session (2026-12-04): a board that shows the engine's action
+// begun and something it does not touch changed besides is no action part way, but a board to put
+// right.
+TEST(RefereeSession, TheEnginesActionBegunWithAnotherSquareChangedIsABoardToPutRight) {
+  SessionOptions o = againstTheEngine();
+  o.startPosition = "7k/8/6K1/8/4p3/4N3/B2P4/8 w - - 0 1";  // as above: Black's only action is exd3 e.p.
+  SessionFixture f("chess", o);
+  f.play("d4");
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  Observation seen = f.boardAfter("exd3");
+  setOccupant(seen, "d4", Occupant::Light);  // the Pawn taken is still there
+  setOccupant(seen, "a2", Occupant::Empty);  // and the Bishop has been lifted
+  f.session.onObservation(seen);
+  f.session.onObservation(seen);
+  EXPECT_EQ(f.lastText(K::Mismatch).rfind("the board does not match (", 0), 0u) << f.lastText(K::Mismatch);
+  EXPECT_EQ(f.session.differing().size(), 3u) << f.lastText(K::Mismatch);
+  EXPECT_EQ(f.session.game().actions().size(), 1u);
+}
+
+// The same run: only a piece of the side to act missing from its square is a piece lifted to play;
+// the opponent's piece gone, or a piece of the other colour in its place, is a board to put right.
+TEST(RefereeSession, OnlyAMissingPieceOfTheSideToActIsALiftedPiece) {
+  SessionFixture f("chess");
+  Observation seen = sensorView(f.session.game().position(), SensorProfile::Camera);
+  setOccupant(seen, "g8", Occupant::Empty);  // White to act, Black's Knight taken off
+  f.session.onObservation(seen);
+  EXPECT_FALSE(f.session.liftedFrom().has_value());
+  EXPECT_TRUE(f.session.actionsShown().empty());
+  EXPECT_EQ(f.lastText(K::Mismatch), "the board does not match (g8): put the Black N on g8");
+  const int told = f.count(K::Mismatch);
+  f.session.onObservation(seen);
+  EXPECT_EQ(f.count(K::Mismatch), told) << "the same board read again is told once";
+
+  SessionFixture g("chess");
+  seen = sensorView(g.session.game().position(), SensorProfile::Camera);
+  setOccupant(seen, "g1", Occupant::Dark);  // a Black piece where White's Knight stands
+  g.session.onObservation(seen);
+  EXPECT_FALSE(g.session.liftedFrom().has_value());
+  EXPECT_EQ(g.lastText(K::Mismatch).rfind("the board does not match (g1)", 0), 0u) << g.lastText(K::Mismatch);
+}
+
+// The same run: once the board matches the game again, nothing of the mismatch stays on show: no
+// steps to put it right, no lifted piece's moves, no engine's action said to be unexpected.
+TEST(RefereeSession, ABoardPutRightShowsNothingOfTheMismatch) {
+  SessionFixture f("chess");
+  const Observation start = sensorView(f.session.game().position(), SensorProfile::Camera);
+  Observation seen = start;
+  setOccupant(seen, "d2", Occupant::Empty);
+  setOccupant(seen, "e2", Occupant::Empty);
+  f.session.onObservation(seen);
+  ASSERT_EQ(guidance(f.session).size(), 2u);
+  f.session.onObservation(start);
+  EXPECT_EQ(f.lastText(K::Restored), "board matches the game again");
+  EXPECT_TRUE(guidance(f.session).empty());
+  EXPECT_TRUE(f.session.differing().empty());
+
+  seen = start;
+  setOccupant(seen, "g1", Occupant::Empty);
+  f.session.onObservation(seen);
+  ASSERT_TRUE(f.session.liftedFrom().has_value());
+  f.session.onObservation(start);  // put back where it was
+  EXPECT_FALSE(f.session.liftedFrom().has_value());
+  EXPECT_TRUE(f.session.actionsShown().empty());
+
+  SessionFixture e("chess", againstTheEngine());
+  e.play("e4");
+  ASSERT_TRUE(e.session.engineAction().has_value());
+  const Observation before = sensorView(e.session.game().position(), SensorProfile::Camera);
+  Position pos = e.session.game().position();
+  const std::string other = san(pos, *e.session.engineAction()) == "a6" ? "h6" : "a6";
+  e.play(other);
+  ASSERT_TRUE(e.session.unexpectedAction().has_value()) << e.lastText(K::Unexpected);
+  e.session.onObservation(before);  // the player takes it back off the board
+  EXPECT_FALSE(e.session.unexpectedAction().has_value());
+  EXPECT_TRUE(e.session.engineAction().has_value()) << "the engine's action still waits";
 }
 
 TEST(CorrectionText, AMoveThatFinishesAnActionGoesToItsSquareNotBack) {

@@ -147,6 +147,51 @@ TEST(EngineInBackground, ASearchUnderWayWeighsADrawOfferAndGivesItsAnswerWithThe
   EXPECT_FALSE(acting.session.result().finished());
 }
 
+// Written from the mutation run of the session (2026-12-04): a hint asked for while the engine weighs
+// a draw offer alone is given once the offer is declined, as the player was told it would be.
+TEST(EngineInBackground, AHintAskedWhileTheEngineWeighsADrawOfferFollowsTheDecline) {
+  LoopFixture loop;
+  SessionOptions o = thinkingFor(PlayMode::Engine, 300);
+  o.startPosition = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";  // the engine, Black, has a Queen more
+  SessionFixture f("chess", o, loop.post());
+  ASSERT_FALSE(f.session.engineThinking());
+  f.session.agreeDraw();
+  ASSERT_TRUE(f.session.engineThinking());
+  f.session.agreeDraw();  // tapped twice
+  EXPECT_EQ(f.session.message(), "the engine is weighing the draw offer already");
+  f.session.hint();
+  EXPECT_EQ(f.session.message(), "the engine is weighing the draw offer: the hint follows");
+  loop.runUntil([&] { return f.count(K::Hint) > 0; });
+  EXPECT_TRUE(f.told("the engine declines the draw: it scores +"));
+  EXPECT_EQ(f.count(K::Hint), 1);
+  EXPECT_FALSE(f.session.hintMoves().empty());
+}
+
+// Written from the same run: a Tile drop the sensors cannot see, chosen for the engine while it is
+// still thinking, is refused until its action is known.
+TEST(EngineInBackground, AnActionChosenForTheEngineBeforeItHasChosenWaitsForItsAction) {
+  LoopFixture loop;
+  SessionOptions o = thinkingFor(PlayMode::Engine, 600);
+  o.sensorsSeePiecesOnly = true;
+  SessionFixture f("tiled-squares", o, loop.post());  // the engine plays Black
+  const auto square = [&](const char* name) { return *parseSquare(name, f.session.game().variant().size); };
+  f.session.onObservation(sensorView(f.session.game().position(), SensorProfile::Occupancy));
+  f.session.showActionsFrom(square("c3"));
+  f.session.choose(0);  // White's T@c3
+  ASSERT_EQ(f.session.game().actions().size(), 1u);
+  ASSERT_TRUE(f.session.engineThinking());
+  for (const char* name : {"a6", "h6", "a5", "h5"}) {
+    f.session.showActionsFrom(square(name));
+    if (!f.session.pendingChoices().empty()) break;
+  }
+  ASSERT_FALSE(f.session.pendingChoices().empty()) << f.session.message();
+  f.session.choose(0);
+  EXPECT_EQ(f.session.message(), "the engine is thinking: wait for its action");
+  EXPECT_EQ(f.session.game().actions().size(), 1u);
+  EXPECT_FALSE(f.session.unexpectedAction().has_value());
+  loop.runUntil([&] { return f.session.engineAction().has_value(); });
+}
+
 TEST(EngineInBackground, TheEnginesOwnSearchMayTakeTheDrawInsteadOfActing) {
   LoopFixture loop;
   SessionOptions o = thinkingFor(PlayMode::Engine, 300);

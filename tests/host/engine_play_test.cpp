@@ -7,6 +7,8 @@
 #include <algorithm>
 
 #include "core/movegen.hpp"
+#include "core/position_text.hpp"
+#include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
 #include "host/web/session_commands.hpp"
 #include "record_moves.hpp"
@@ -56,6 +58,10 @@ TEST(RefereeSession, TileDropsTheSensorsCannotSeeAreChosenOnATappedSquareAndTheE
   // The engine's reply is a drop too (no Black piece can move over the void).
   ASSERT_TRUE(f.session.engineAction().has_value());
   std::string engines = numberedSan(f.session.game().position(), *f.session.engineAction());
+  // Its square tapped, the engine's drop is the choice proposed among the drops there.
+  f.session.showActionsFrom(f.session.engineAction()->to);
+  ASSERT_GE(f.session.pendingChoices().size(), 2u) << f.session.message();
+  EXPECT_EQ(f.session.choiceTexts()[static_cast<std::size_t>(f.session.proposedChoice())], engines);
   EXPECT_EQ(f.lastText(K::EngineAction),
             engineActionText(f.session.game().position(), *f.session.engineAction()) + ", then confirm");
   EXPECT_EQ(f.lastText(K::EngineAction).rfind("the engine plays " + engines + ": put a", 0), 0u) << f.lastText(K::EngineAction);
@@ -78,6 +84,7 @@ TEST(RefereeSession, TileDropsTheSensorsCannotSeeAreChosenOnATappedSquareAndTheE
   EXPECT_EQ(f.lastText(K::Unexpected), "the engine plays " + engines + ", you chose " + instead +
                                            ": choose the engine's action or override");
   EXPECT_EQ(recordSan(f.session.game()).size(), 3u) << "the other drop is not recorded";
+  EXPECT_TRUE(f.session.pendingChoices().empty()) << "the drops offered are withdrawn: the question is the engine's now";
   f.session.overrideEngine();
   EXPECT_EQ(f.lastText(K::Action), instead);
 }
@@ -100,6 +107,39 @@ TEST(RefereeSession, ColourDropsTheSensorsCannotSeeAreChosenOnATappedSquare) {
   readTheBoard(camera, SensorProfile::Camera);
   camera.session.showActionsFrom(square(camera.session, "b3"));
   EXPECT_TRUE(camera.session.pendingChoices().empty()) << "a camera sees a colour dropped";
+}
+
+// Written from the mutation run of the session (2026-12-04): the drops offered on a tapped square
+// are withdrawn once the board shows something else (here two Pawns lifted), so that the question
+// put is the board's, not a drop no longer meant.
+TEST(RefereeSession, DropsOfferedOnATappedSquareAreWithdrawnWhenTheBoardChanges) {
+  SessionFixture f("shifting-sands");
+  readTheBoard(f, SensorProfile::OccupancyAndSide);
+  f.session.showActionsFrom(square(f.session, "b3"));
+  ASSERT_EQ(f.session.pendingChoices().size(), 6u);
+  Observation seen = sensorView(f.session.game().position(), SensorProfile::OccupancyAndSide);
+  seen.at(0, 1).occupant = Occupant::Empty;  // a2 and b2
+  seen.at(1, 1).occupant = Occupant::Empty;
+  f.session.onObservation(seen);
+  EXPECT_TRUE(f.session.pendingChoices().empty()) << f.session.choiceTexts().front();
+  EXPECT_EQ(f.session.differing().size(), 2u);
+  readTheBoard(f, SensorProfile::OccupancyAndSide);  // the Pawns put back
+  EXPECT_EQ(f.lastText(K::Restored), "board matches the game again");
+}
+
+// Written from the mutation run of the session (2026-12-04), which showed the session's offer of
+// unseen sector shifts dead: only a sector with more pieces of one side moves, and its pieces move
+// with it, so a sensor board sees every shift and nothing is said to be unseen.
+TEST(RefereeSession, ASensorBoardSeesEveryShiftOfASector) {
+  SessionOptions o;
+  o.sensorsSeePiecesOnly = true;
+  SessionFixture f("shifting-chess", o);
+  EXPECT_EQ(f.count(K::Message), 0) << f.lastText(K::Message);
+  readTheBoard(f);
+  f.play("BI-BII", SensorProfile::Occupancy);
+  EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"BI-BII"}) << f.lastText(K::Choose);
+  f.session.showActionsFrom(square(f.session, "c7"));  // Black's sector BIV, beside the empty slot BIII
+  EXPECT_TRUE(f.session.pendingChoices().empty()) << f.session.message();
 }
 
 // The engine's promotion, carried out, is the engine's: a sensor board cannot tell the piece, and
@@ -131,6 +171,37 @@ TEST(RefereeSession, TheEnginesPromotionCarriedOutIsTakenWithoutAskingAndAnother
   EXPECT_TRUE(other.session.game().actions().empty()) << "not recorded without Override";
   other.session.overrideEngine();
   EXPECT_EQ(recordSan(other.session.game()), std::vector<std::string>{instead});
+}
+
+// Written from the mutation run of the session (2026-12-04): the engine's promotion announced before a
+// restart and carried out after it is the board matching the game, so that taking it back on the
+// board (the engine's action alone: the game began with it) is done unasked.
+TEST(RefereeSession, TheEnginesPromotionCarriedOutAfterARestartLetsItBeTakenBackUnasked) {
+  const std::string start = "6r1/3PP3/8/8/8/7k/8/7K w - - 0 1";
+  const std::string journal = tempPath("promotion-restart.journal");
+  std::filesystem::remove(journal);
+  {
+    const Game g(builtinVariant("chess"), start);
+    GameJournal j = GameJournal::create(journal, g);
+    Position pos = g.position();
+    j.recordEngineAction(pos, parseMove(pos, "e8=Q"), 20);
+  }
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineSide = 0;
+  o.engineMillis = 20;
+  o.startPosition = start;
+  o.journalPath = journal;
+  SessionFixture f("chess", o);
+  ASSERT_EQ(san(f.session.game().position(), *f.session.engineAction()), "e8=Q");
+  f.play("e8=Q", SensorProfile::Occupancy);
+  ASSERT_EQ(recordSan(f.session.game()), std::vector<std::string>{"e8=Q"});
+  const Observation before = sensorView(parsePosition(builtinVariant("chess"), start), SensorProfile::Occupancy);
+  f.session.onObservation(before);
+  f.session.onObservation(before);
+  EXPECT_TRUE(f.session.game().actions().empty()) << f.lastText(K::Choose);
+  EXPECT_EQ(f.count(K::Takeback), 1);
+  std::filesystem::remove(journal);
 }
 
 // Four players against the engine (West): with East to act, Take back took back North's action

@@ -32,27 +32,6 @@ std::string anotherAction(Position pos, const std::string& action) {
   return action;
 }
 
-std::string tempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))).string();
-}
-
-// Options for a game journaled afresh at a scratch path named `name`, played at `timeControl`.
-SessionOptions clockedAndJournaled(const std::string& name, const char* timeControl) {
-  SessionOptions o;
-  o.journalPath = tempPath(name);
-  std::filesystem::remove(o.journalPath);
-  o.timeControl = parseTimeControl(timeControl);
-  return o;
-}
-
-// The journal's entries as written, without their checksums.
-std::vector<std::string> journalPayloads(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> payloads;
-  for (std::string line; std::getline(in, line);) payloads.push_back(line.substr(0, line.rfind(" #")));
-  return payloads;
-}
-
 TEST(RefereeSession, TurnsSettledBoardsIntoTheRecord) {
   SessionFixture f("chess");
   for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bb5"}) f.play(san);
@@ -77,16 +56,7 @@ TEST(RefereeSession, TheRecordGivesEachActionItsThinkingTime) {
 }
 
 TEST(RefereeSession, AResumedGamesRecordKeepsTheJournaledTimes) {
-  const std::string journal = tempPath("times.journal");
-  {
-    Game g(builtinVariant("chess"));
-    GameJournal j = GameJournal::create(journal, g);
-    for (const auto& [text, millis] : {std::pair{"e4", 65000L}, std::pair{"c5", 3723000L}}) {
-      const Move m = parseMove(g.position(), text);
-      j.recordAction(g.position(), m, millis);
-      g.play(m);
-    }
-  }
+  const std::string journal = journalWithTimes("times.journal", "chess", {{"e4", 65000L}, {"c5", 3723000L}});
   SessionOptions o;
   o.journalPath = journal;
   SessionFixture f("chess", o);
@@ -161,6 +131,24 @@ TEST(RefereeSession, ResumesFromItsJournalAfterARestart) {
   std::filesystem::remove(journal);
 }
 
+// Written from the mutation run of the session (2026-12-04): a cell read less surely than the
+// session's least confidence (a hand's shadow, a glare) is not believed: the board still matches.
+TEST(RefereeSession, ACellReadUnsurelyIsNotBelieved) {
+  SessionFixture f("chess");
+  Observation seen = sensorView(f.session.game().position(), SensorProfile::Camera);
+  seen.at(4, 1).occupant = Occupant::Empty;  // e2 read empty, but hardly surely
+  seen.at(4, 1).occupantConfidence = 0.1f;
+  f.session.onObservation(seen);
+  f.session.onObservation(seen);
+  EXPECT_EQ(f.count(K::Mismatch), 0) << f.lastText(K::Mismatch);
+  EXPECT_TRUE(f.session.differing().empty());
+  EXPECT_FALSE(f.session.liftedFrom().has_value());
+  // Read surely, it is a Pawn lifted.
+  seen.at(4, 1).occupantConfidence = 0.9f;
+  f.session.onObservation(seen);
+  EXPECT_EQ(f.lastText(K::Mismatch), "piece lifted from e2");
+}
+
 TEST(RefereeSession, ReadsACaptureTwiceBeforeAcceptingIt) {
   SessionFixture f("chess");
   f.play("e4", SensorProfile::Occupancy);
@@ -189,6 +177,35 @@ TEST(RefereeSession, AsksWhichPieceAPawnPromotedToAndTakesTheChoice) {
   EXPECT_TRUE(f.session.pendingChoices().empty());
 }
 
+// Written from the mutation run of the session (2026-12-04): the question names each choice by the
+// number a player answers with, from 1; and with no player at hand (a recording, the demo) the
+// proposed choice is taken and said to be.
+TEST(RefereeSession, AChoiceIsAskedByNumberOrTakenAsProposedWithNoPlayerAtHand) {
+  SessionOptions o;
+  o.startPosition = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+  SessionFixture f("chess", o);
+  Observation lifted = sensorView(f.session.game().position(), SensorProfile::Camera);
+  lifted.at(0, 6).occupant = Occupant::Empty;  // the Pawn in the hand first
+  f.session.onObservation(lifted);
+  ASSERT_EQ(f.lastText(K::Mismatch), "piece lifted from a7");
+  f.play("a8=Q");
+  const auto texts = f.session.choiceTexts();
+  ASSERT_EQ(texts.size(), 4u);
+  EXPECT_EQ(f.lastText(K::Choose), "which was it? 1) " + texts[0] + " 2) " + texts[1] + " 3) " + texts[2] + " 4) " + texts[3]);
+  EXPECT_EQ(f.session.message(), f.lastText(K::Choose)) << "the question is what the display shows";
+  const int asked = f.count(K::Choose);
+  f.play("a8=Q");
+  EXPECT_EQ(f.count(K::Choose), asked) << "asked once, not at every reading";
+
+  o.autoChoose = true;
+  SessionFixture unattended("chess", o);
+  unattended.play("a8=Q");
+  EXPECT_EQ(recordSan(unattended.session.game()), std::vector<std::string>{"a8=Q+"});
+  EXPECT_TRUE(unattended.session.pendingChoices().empty());
+  EXPECT_EQ(unattended.lastText(K::Choose), "several explanations, took 1. a8=Q+");
+  EXPECT_EQ(unattended.session.game().position().sideToMove(), 1);
+}
+
 TEST(RefereeSession, AgainstTheEngineAcceptsOnlyTheAnnouncedActionUnlessOverridden) {
   SessionOptions o;
   o.mode = PlayMode::Engine;
@@ -208,6 +225,7 @@ TEST(RefereeSession, AgainstTheEngineAcceptsOnlyTheAnnouncedActionUnlessOverridd
   EXPECT_EQ(f.count(K::Restored), 1);
   f.play(announced);
   EXPECT_EQ(recordSan(f.session.game()).back(), announced);
+  EXPECT_FALSE(f.session.engineAction().has_value()) << "no engine's action on show in the player's turn";
   // Next time the player overrides the engine.
   f.play("d4");
   Position now = f.session.game().position();
@@ -303,10 +321,14 @@ TEST(RefereeSession, PiecesSetUpAgainAfterAFinishedGameStartTheNextGameAndKeepTh
       << f.lastText(K::Choose);
   // Then every piece is at its start: the next game begins, the finished one is kept.
   const Observation start = sensorView(startPosition(builtinVariant("chess")), SensorProfile::Camera);
+  const int asked = f.count(K::Choose);
   f.session.onObservation(start);
   f.session.onObservation(start);
   EXPECT_TRUE(f.session.game().actions().empty());
   EXPECT_FALSE(f.session.result().finished());
+  EXPECT_TRUE(f.told("the pieces are set up for a new game"));
+  EXPECT_EQ(f.count(K::Choose), asked) << "and the new game is not asked to be taken back: " << f.lastText(K::Choose);
+  EXPECT_TRUE(f.session.pendingChoices().empty()) << f.session.choiceTexts().front();
   EXPECT_EQ(GameJournal::recover(journal + ".previous").game->result().token, "0-1");
   std::ifstream kept(record + ".previous");
   const std::string keptRecord((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
@@ -342,15 +364,9 @@ TEST(RefereeSession, ATakebackOnTheBoardOfMoreThanTwoActionsOrBeforeTheBoardMatc
   EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"d4"});
   EXPECT_EQ(f.count(K::Takeback), 2);
 
-  const std::string journal = tempPath("resumed-reset.journal");
-  std::filesystem::remove(journal);
+  const std::string journal = journalOf("resumed-reset.journal", "chess", {"e4", "e5"});
   SessionOptions o;
   o.journalPath = journal;
-  {
-    SessionFixture first("chess", o);
-    first.play("e4");
-    first.play("e5");
-  }
   SessionFixture resumed("chess", o);  // the pieces were set up again while the program was down
   resumed.session.onObservation(start);
   resumed.session.onObservation(start);
@@ -365,6 +381,82 @@ TEST(RefereeSession, ATakebackOnTheBoardOfMoreThanTwoActionsOrBeforeTheBoardMatc
 
 // The same audit: after Take back the pieces still stood as before it, and nothing said which to
 // put back; the board is not that action played again either.
+// Written from the mutation run of the session (2026-12-04): a board that has matched the game once,
+// by an action read or by the game's own position read after a restart, takes one action back at once.
+TEST(RefereeSession, ATakebackOnTheBoardIsTakenAtOnceOnceTheBoardHasMatched) {
+  // A sensor board reports each change once: e4 read once is an action, and the board matched.
+  SessionFixture f("chess");
+  f.session.onObservation(f.boardAfter("e4", SensorProfile::Occupancy));
+  ASSERT_EQ(f.session.game().actions().size(), 1u);
+  f.session.onObservation(sensorView(startPosition(builtinVariant("chess")), SensorProfile::Occupancy));  // e4 put back
+  EXPECT_TRUE(f.session.game().actions().empty()) << f.lastText(K::Choose);
+  EXPECT_TRUE(f.session.pendingChoices().empty());
+
+  const std::string journal = journalOf("matched-after-restart.journal", "chess", {"e4", "e5"});
+  SessionOptions o;
+  o.journalPath = journal;
+  SessionFixture resumed("chess", o);
+  const Observation now = sensorView(resumed.session.game().position(), SensorProfile::Camera);
+  resumed.session.onObservation(now);
+  resumed.session.onObservation(now);
+  Position oneBack = resumed.session.game().position();
+  oneBack.unmake();
+  resumed.session.onObservation(sensorView(oneBack, SensorProfile::Camera));
+  resumed.session.onObservation(sensorView(oneBack, SensorProfile::Camera));
+  EXPECT_EQ(recordSan(resumed.session.game()), std::vector<std::string>{"e4"}) << resumed.lastText(K::Choose);
+  std::filesystem::remove(journal);
+}
+
+// The same run: castling carried out Rook first is read as a Rook move, then amended to the castling
+// when the King follows, on a camera and on a sensor board alike.
+TEST(RefereeSession, CastlingCarriedOutRookFirstIsAmendedToTheCastling) {
+  for (const SensorProfile profile : {SensorProfile::Camera, SensorProfile::Occupancy}) {
+    SessionFixture f("chess");
+    for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"}) f.play(san, profile);
+    Position pos = f.session.game().position();
+    const Observation rookMoved = f.boardAfter("Rf1", profile);
+    f.session.onObservation(rookMoved);
+    f.session.onObservation(rookMoved);
+    ASSERT_EQ(recordSan(f.session.game()).back(), "Rf1");
+    pos.make(parseMove(pos, "O-O"));
+    const Observation castled = sensorView(pos, profile);
+    f.session.onObservation(castled);
+    f.session.onObservation(castled);
+    EXPECT_EQ(f.session.game().actions().size(), 7u);
+    EXPECT_EQ(recordSan(f.session.game()).back(), "O-O") << f.lastText(K::Mismatch);
+    EXPECT_EQ(f.lastText(K::Action), "amended: 4. O-O");
+    EXPECT_EQ(f.count(K::Takeback), 0) << f.lastText(K::Takeback);
+    EXPECT_EQ(f.session.game().position().sideToMove(), 1);
+    // And the game goes on from the castling.
+    f.play("Nf6", profile);
+    EXPECT_EQ(movesOfRecord(f.session.pgn()), "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *");
+  }
+  // The program restarted between the Rook and the King: a sensor board reports the castling once,
+  // which matches the game; the castling undone on the board next is taken back without asking.
+  const std::string journal = tempPath("rook-first.journal");
+  std::filesystem::remove(journal);
+  SessionOptions o;
+  o.journalPath = journal;
+  {
+    SessionFixture first("chess", o);
+    for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "Rf1"}) first.play(san, SensorProfile::Occupancy);
+  }
+  SessionFixture resumed("chess", o);
+  Position beforeCastling = resumed.session.game().position();
+  beforeCastling.unmake();
+  Position castled = beforeCastling;
+  castled.make(parseMove(castled, "O-O"));
+  resumed.session.onObservation(sensorView(castled, SensorProfile::Occupancy));
+  ASSERT_EQ(recordSan(resumed.session.game()).back(), "O-O");
+  const RecoveredGame journaled = GameJournal::read(journal);
+  EXPECT_EQ(recordSan(*journaled.game), recordSan(resumed.session.game())) << "the journal holds the castling, not Rf1";
+  resumed.session.onObservation(sensorView(beforeCastling, SensorProfile::Occupancy));
+  resumed.session.onObservation(sensorView(beforeCastling, SensorProfile::Occupancy));  // a takeback is read twice
+  EXPECT_EQ(resumed.session.game().actions().size(), 6u) << resumed.events.back().text;
+  EXPECT_TRUE(resumed.session.pendingChoices().empty());
+  std::filesystem::remove(journal);
+}
+
 TEST(RefereeSession, TakeBackByCommandSaysWhichPiecesToPutBack) {
   SessionFixture f("chess");
   for (const char* san : {"e4", "e5", "Nf3", "Nc6", "Bc4"}) f.play(san);

@@ -1,10 +1,17 @@
 #pragma once
 // A session fed with what a sensor would report after given actions, for the session's tests.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/move_text.hpp"
 #include "core/sensor_view.hpp"
+#include "host/record/game_journal.hpp"
 #include "host/session/referee_session.hpp"
 
 namespace tessera::session {
@@ -51,5 +58,64 @@ struct SessionFixture {
     return "";
   }
 };
+
+// Playing against the engine, which thinks `millis` for each of its actions (on the caller's thread:
+// its action is known when the call that led to it returns).
+inline SessionOptions againstTheEngine(int millis = 50) {
+  SessionOptions o;
+  o.mode = PlayMode::Engine;
+  o.engineMillis = millis;
+  return o;
+}
+
+// A scratch file name of this test process.
+inline std::string tempPath(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))).string();
+}
+
+// Options for a game journaled afresh at a scratch path named `name`, played at `timeControl`.
+inline SessionOptions clockedAndJournaled(const std::string& name, const char* timeControl) {
+  SessionOptions o;
+  o.journalPath = tempPath(name);
+  std::filesystem::remove(o.journalPath);
+  o.timeControl = parseTimeControl(timeControl);
+  return o;
+}
+
+// The journal's entries as written, without their checksums.
+inline std::vector<std::string> journalPayloads(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> payloads;
+  for (std::string line; std::getline(in, line);) payloads.push_back(line.substr(0, line.rfind(" #")));
+  return payloads;
+}
+
+// A journal at a scratch path named `name` of `variant`'s game with the actions `played` (SAN, each
+// with its thinking time in milliseconds), as a program stopped after them leaves it; `then` writes
+// more after them.
+inline std::string journalWithTimes(const std::string& name, const char* variant,
+                                    const std::vector<std::pair<const char*, long>>& played, const char* timeControl = nullptr,
+                                    const std::function<void(GameJournal&, Game&)>& then = {}) {
+  const std::string path = tempPath(name);
+  std::filesystem::remove(path);
+  Game g(builtinVariant(variant));
+  GameJournal j = GameJournal::create(path, g);
+  if (timeControl) j.recordTimeControl(timeControl);
+  for (const auto& [text, millis] : played) {
+    const Move m = parseMove(g.position(), text);
+    j.recordAction(g.position(), m, millis);
+    g.play(m);
+  }
+  if (then) then(j, g);
+  return path;
+}
+
+// The same, each action thought over for a second.
+inline std::string journalOf(const std::string& name, const char* variant, const std::vector<const char*>& played,
+                             const char* timeControl = nullptr, const std::function<void(GameJournal&, Game&)>& then = {}) {
+  std::vector<std::pair<const char*, long>> timed;
+  for (const char* text : played) timed.emplace_back(text, 1000L);
+  return journalWithTimes(name, variant, timed, timeControl, then);
+}
 
 }  // namespace tessera::session
