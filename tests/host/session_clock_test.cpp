@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "core/move_text.hpp"
 #include "session_fixture.hpp"
 
 namespace tessera::session {

@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
 #include "session_fixture.hpp"
 

@@ -8,9 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <vector>
 
-#include "core/movegen.hpp"
 #include "host/record/game_journal.hpp"
 #include "session_fixture.hpp"
 
