@@ -1,5 +1,7 @@
 #include "game_clock.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <stdexcept>
 
@@ -10,6 +12,11 @@ namespace tessera::session {
 TimeControl parseTimeControl(const std::string& text) {
   if (text == "none" || text.empty()) return {};
   const std::string usage = "a time control is 'none', 'MINUTES' or 'MINUTES+SECONDS' (e.g. 5+3), not '" + text + "'";
+  // Digits, points and one '+' only: std::stod alone would also read "5++3", "5+ 3", "5+-0" or "0x5".
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '+';
+  });
+  if (!plain || std::count(text.begin(), text.end(), '+') > 1) throw std::invalid_argument(usage);
   const auto plus = text.find('+');
   double minutes = 0, seconds = 0;
   try {

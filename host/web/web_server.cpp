@@ -269,11 +269,6 @@ WebServer::~WebServer() {
   acceptor_.close(ignored);
 }
 
-void WebServer::stop() {
-  beast::error_code ignored;
-  acceptor_.close(ignored);
-}
-
 void WebServer::accept() {
   acceptor_.async_accept(io_, [this, alive = alive_](beast::error_code ec, tcp::socket socket) {
     if (!*alive || !acceptor_.is_open()) return;

@@ -39,7 +39,6 @@ class WebServer {
   // Sends the current state to every connected page.
   void broadcastState();
   int connectedPages() const;
-  void stop();
 
   // For the connections.
   const WebBackend& backend() const { return backend_; }

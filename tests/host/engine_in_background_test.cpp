@@ -8,9 +8,11 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <algorithm>
+#include <thread>
 
 #include "core/move_text.hpp"
 #include "core/movegen.hpp"
+#include "core/position_text.hpp"
 #include "session_fixture.hpp"
 
 namespace tessera::session {
@@ -79,6 +81,76 @@ TEST(EngineInBackground, ABoardReadWhileTheEngineThinksIsJudgedAgainstItsAction)
     EXPECT_EQ(f.count(K::Unexpected), 1) << "the held board differs from the engine's action";
     EXPECT_EQ(f.session.game().actions().size(), 1u);
   }
+}
+
+// Leaving the game (New game, quitting) while the engine thinks stops its search: the program does
+// not wait out the engine's time.
+TEST(EngineInBackground, ASearchUnderWayStopsWhenTheEngineIsLeft) {
+  LoopFixture loop;
+  const auto asked = std::chrono::steady_clock::now();
+  bool answered = false;
+  {
+    EngineAdvisor engine(loop.post());
+    engine.ask(startPosition(builtinVariant("chess")), 60000, 1, [&](EngineAdvisor::Advice) { answered = true; });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(20)) << "the 60 s search ran on";
+  loop.io.run_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(answered) << "an answer after the engine was left is dropped";
+}
+
+// Without a loop to post to, the answer comes before ask() returns.
+TEST(EngineInBackground, TheEngineGivesTheLinesAskedForAndNoneWhenThereIsNoAction) {
+  EngineAdvisor engine;
+  std::optional<EngineAdvisor::Advice> advice;
+  engine.ask(startPosition(builtinVariant("chess")), 200, 3, [&](EngineAdvisor::Advice a) { advice = std::move(a); });
+  ASSERT_TRUE(advice.has_value());
+  ASSERT_EQ(advice->actions.size(), 3u);
+  EXPECT_NE(advice->actions[0], advice->actions[1]);
+  EXPECT_NE(advice->actions[1], advice->actions[2]);
+  EXPECT_NE(advice->actions[0], advice->actions[2]);
+  advice.reset();
+  // Fool's mate: White has no action.
+  const Position mated = parsePosition(builtinVariant("chess"), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  engine.ask(mated, 200, 3, [&](EngineAdvisor::Advice a) { advice = std::move(a); });
+  ASSERT_TRUE(advice.has_value());
+  EXPECT_TRUE(advice->actions.empty());
+  EXPECT_EQ(advice->score, 0);
+}
+
+// A newer question stops the search for an older one, whose answer is never given.
+TEST(EngineInBackground, ANewerQuestionStopsTheOlderSearchAndOnlyItsAnswerComes) {
+  LoopFixture loop;
+  EngineAdvisor engine(loop.post());
+  const Position start = startPosition(builtinVariant("chess"));
+  Position afterE4 = start;
+  afterE4.make(parseMove(afterE4, "e4"));
+  std::vector<Move> answers;
+  const auto asked = std::chrono::steady_clock::now();
+  engine.ask(start, 60000, 1, [&](EngineAdvisor::Advice a) { answers.push_back(a.actions.at(0)); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the first search is under way
+  engine.ask(afterE4, 100, 1, [&](EngineAdvisor::Advice a) { answers.push_back(a.actions.at(0)); });
+  EXPECT_TRUE(engine.thinking());
+  loop.runUntil([&] { return !engine.thinking(); });
+  loop.io.restart();
+  loop.io.run_for(std::chrono::milliseconds(100));
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(10)) << "the 60 s search ran on";
+  ASSERT_EQ(answers.size(), 1u);
+  MoveList blacks;
+  generateLegal(afterE4, blacks);
+  EXPECT_NE(std::find(blacks.begin(), blacks.end(), answers[0]), blacks.end()) << "the answer is Black's, after 1. e4";
+}
+
+TEST(EngineInBackground, ACancelledQuestionIsNoLongerThoughtAbout) {
+  LoopFixture loop;
+  EngineAdvisor engine(loop.post());
+  bool answered = false;
+  engine.ask(startPosition(builtinVariant("chess")), 200, 1, [&](EngineAdvisor::Advice) { answered = true; });
+  EXPECT_TRUE(engine.thinking());
+  engine.cancel();
+  EXPECT_FALSE(engine.thinking());
+  loop.io.run_for(std::chrono::milliseconds(500));
+  EXPECT_FALSE(answered);
 }
 
 TEST(EngineInBackground, AHintAboutAnEarlierPositionIsDropped) {

@@ -685,6 +685,9 @@ TEST(RefereeSession, ACommandWithAWordItDoesNotTakeIsRefused) {
   EXPECT_FALSE(f.session.result().finished());
   EXPECT_EQ(web::runSessionCommand(f.session, "hint please"), "'hint' takes no word 'please'");
   EXPECT_EQ(web::runSessionCommand(f.session, "choose 1abc"), "choose needs the number of a choice, from 1");
+  for (const char* noNumber : {"choose", "choose 0", "choose -1", "choose x"})
+    EXPECT_EQ(web::runSessionCommand(f.session, noNumber), "choose needs the number of a choice, from 1") << noNumber;
+  EXPECT_EQ(web::runSessionCommand(f.session, "castle"), "unknown command 'castle'");
   EXPECT_EQ(web::runSessionCommand(f.session, "choose 1 2"), "'choose' takes no word '2'");
   EXPECT_EQ(web::runSessionCommand(f.session, "show e2 e4"), "'show' takes no word 'e4'");
   EXPECT_EQ(web::runSessionCommand(f.session, "show e2"), "");

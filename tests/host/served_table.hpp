@@ -34,6 +34,7 @@ class ServedTable {
     thread_.join();
   }
   unsigned short port() { return table_->webServer()->port(); }
+  RefereeSession& session() { return table_->session(); }  // on the loop only (onLoop)
   // Runs f on the table's loop and waits for it.
   template <typename F>
   auto onLoop(F f) {

@@ -116,6 +116,12 @@ TEST(WebPage, ServesThePageTheBoardImageAndTheRecord) {
   EXPECT_EQ(movesOfRecord(pgn.body()), "1. e4 *") << pgn.body();
   EXPECT_NE(pgn.body().find("1. e4 {[%emt "), std::string::npos) << "the thinking time: " << pgn.body();
   EXPECT_NE(std::string(pgn[http::field::content_disposition]).find("attachment"), std::string::npos);
+  // The board changes with every action: no page, image, state or record is kept by a cache.
+  for (const char* target : {"/", "/state", "/board.png", "/game.pgn"}) {
+    const auto reply = request(table.port(), http::verb::get, target);
+    EXPECT_EQ(reply[http::field::cache_control], "no-store") << target;
+    EXPECT_EQ(reply[http::field::server], "tessera") << target;
+  }
   EXPECT_EQ(request(table.port(), http::verb::get, "/nothing-here").result(), http::status::not_found);
   EXPECT_EQ(request(table.port(), http::verb::post, "/command", "fly").result(), http::status::bad_request);
   // A choice number below 1 (the lowest int among them, whose index would overflow) is refused.
@@ -226,6 +232,35 @@ TEST(WebPage, TheBoardIsSentAsDataInTheDisplaysColours) {
     EXPECT_NE(fourBoard.find(fill), std::string::npos) << fill << fourBoard;
 }
 
+// Every field the page reads, in a game against the engine with the engine's action to carry out.
+TEST(WebPage, TheStateNamesWhatThePageShows) {
+  SessionFixture f("chess", againstTheEngine());
+  f.play("e4");
+  ASSERT_TRUE(f.session.engineAction().has_value());
+  const std::string engine = numberedSan(f.session.game().position(), *f.session.engineAction());
+  const std::string state = web::stateJson(f.session);
+  const std::string expected = "{\"revision\":" + std::to_string(f.session.revision()) +
+                               ",\"variant\":\"Orthodox chess\",\"mode\":\"engine\",\"toMove\":\"Black\","
+                               "\"engineSide\":\"Black\",\"resigns\":\"White\","
+                               "\"position\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\","
+                               "\"message\":\"the engine plays " + engine + ": carry it out on the board\",\"result\":\"\","
+                               "\"actions\":1,\"movetext\":\"1. e4\",\"choices\":[],\"proposed\":0,"
+                               "\"engine\":\"" + engine + "\",\"unexpected\":false,\"hints\":[],\"thinking\":false,"
+                               "\"clock\":\"White 0:0";
+  EXPECT_EQ(state.substr(0, expected.size()), expected);
+  EXPECT_NE(state.find("  Black 0:0"), std::string::npos) << state;
+  EXPECT_NE(state.find("\",\"board\":{\"files\":8,"), std::string::npos) << state;
+  EXPECT_GT(f.session.revision(), 0);
+
+  // An action the engine did not choose is carried out instead: the page says so.
+  MoveList legal;
+  generateLegal(f.session.game().position(), legal);
+  const auto other = std::find_if(legal.begin(), legal.end(), [&](const Move& m) { return m != *f.session.engineAction(); });
+  ASSERT_NE(other, legal.end());
+  f.play(san(f.session.game().position(), *other));
+  EXPECT_NE(web::stateJson(f.session).find("\"unexpected\":true"), std::string::npos) << web::stateJson(f.session);
+}
+
 TEST(WebPage, TheRecordIsNumberedByRoundsOfEveryoneActing) {
   // Four players: one number per round of four actions, as in the PGN.
   SessionFixture f("chameleon-redux-4p");
@@ -332,12 +367,27 @@ TEST(WebPage, APortAlreadyTakenIsNamedWithWhatToDo) {
   }
 }
 
+// Restarted at once (after a crash, say), the program serves the page on the same port again,
+// though the last connection it closed still lingers in the kernel (TIME_WAIT).
+TEST(WebPage, ARestartedProgramHasItsPortBackAtOnce) {
+  unsigned short port = 0;
+  {
+    ServedTable table("chess");
+    port = table.port();
+    const std::string page = rawExchange(port, "GET /state HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    ASSERT_EQ(page.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << page;  // the server closed it first
+  }
+  boost::asio::io_context io;
+  EXPECT_NO_THROW(web::WebServer again(io, port, web::WebBackend{}));
+}
+
 TEST(WebPage, BytesThatAreNoHttpRequestGetAPlainRefusalAndTheGameGoesOn) {
   ServedTable table("chess");
   table.play("e4");
   const std::string garbage = rawExchange(table.port(), "\x01\x02GARBAGE \xff\r\n\r\n");
   EXPECT_EQ(garbage.rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << garbage;
   EXPECT_NE(garbage.find("not an HTTP request tessera can read: "), std::string::npos) << garbage;
+  EXPECT_NE(garbage.find("\r\nConnection: close\r\n"), std::string::npos) << "the connection ends: " << garbage;
   // A header far larger than any browser sends.
   const std::string huge = rawExchange(table.port(), "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n");
   EXPECT_EQ(huge.rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << huge.substr(0, 200);
@@ -362,6 +412,25 @@ TEST(WebPage, ABrowserDroppingItsConnectionLeavesTheGameGoingOn) {
   EXPECT_EQ(table.connectedPages(), 1);
 }
 
+// A page that leaves takes only itself off the list: the page still open goes on getting the game.
+TEST(WebPage, APageLeavingLeavesTheOtherPagesServed) {
+  ServedTable table("chess");
+  PageSocket staying(table.port());
+  staying.next();
+  {
+    PageSocket leaving(table.port());
+    leaving.next();
+    EXPECT_EQ(table.connectedPages(), 2);
+    leaving.ws.close(websocket::close_code::going_away);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (table.connectedPages() != 1 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(table.connectedPages(), 1);
+  table.play("e4");
+  EXPECT_NE(staying.until("\"movetext\":\"1. e4\""), "");
+}
+
 // Found by an audit (2026-11-28): HEAD got a body, which the next response on the connection then
 // followed, and PUT or HEAD on a page that exists got "not found".
 TEST(WebPage, HeadGetsHeadersAloneAndAWrongMethodIsNamed) {
@@ -375,9 +444,11 @@ TEST(WebPage, HeadGetsHeadersAloneAndAWrongMethodIsNamed) {
   EXPECT_EQ(both.substr(both.find("\r\n\r\n") + 4, second - both.find("\r\n\r\n") - 4), "") << "HEAD has no body";
   EXPECT_EQ(both.compare(second, 17, "HTTP/1.1 200 OK\r\n"), 0) << both;
   EXPECT_EQ(movesOfRecord(both.substr(both.find("\r\n\r\n", second) + 4)), "1. e4 *") << both;
-  const auto put = request(table.port(), http::verb::put, "/state");
-  EXPECT_EQ(put.result(), http::status::method_not_allowed);
-  EXPECT_EQ(put[http::field::allow], "GET, HEAD");
+  for (const char* target : {"/", "/index.html", "/state", "/board.png", "/game.pgn"}) {
+    const auto put = request(table.port(), http::verb::put, target);
+    EXPECT_EQ(put.result(), http::status::method_not_allowed) << target;
+    EXPECT_EQ(put[http::field::allow], "GET, HEAD") << target;
+  }
   const auto get = request(table.port(), http::verb::get, "/command");
   EXPECT_EQ(get.result(), http::status::method_not_allowed);
   EXPECT_EQ(get[http::field::allow], "POST");
@@ -402,6 +473,13 @@ TEST(WebPage, CommandsComeOnlyFromTheGamesOwnPage) {
                                                           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n");
   EXPECT_EQ(elsewhere.rfind("HTTP/1.1 404 Not Found\r\n", 0), 0u) << elsewhere;
   EXPECT_EQ(table.resultToken(), "*") << "nobody resigned";
+  // Each request on a connection is read afresh: the Origin of one does not stay for the next.
+  const std::string twoOnOne = rawExchange(table.port(), "GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n\r\n"
+                                                         "POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n"
+                                                         "Connection: close\r\n\r\nhint");
+  const std::size_t second = twoOnOne.find("HTTP/1.1", 1);
+  ASSERT_NE(second, std::string::npos) << twoOnOne;
+  EXPECT_EQ(twoOnOne.compare(second, 17, "HTTP/1.1 200 OK\r\n"), 0) << twoOnOne;
   // The page's own origin is let through, as a program that names none.
   const std::string own = rawExchange(table.port(), "POST /command HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(table.port()) +
                                                     "\r\nOrigin: http://127.0.0.1:" + std::to_string(table.port()) +
