@@ -1,6 +1,7 @@
 // The board as the web page draws it: marks, arrows and sectors from the display's scene.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <string>
 
 #include "core/position_text.hpp"
