@@ -24,6 +24,7 @@ std::string PlayerConfig::name() const {
   if (limits.depth < 64) n += " depth " + std::to_string(limits.depth);
   if (limits.paranoid) n += " paranoid";
   if (!limits.othersAct) n += " othersAct=0";
+  if (!limits.modelledRound) n += " modelledRound=0";
   if (!limits.staticCutoff) n += " staticCutoff=0";
   if (weights) n += " " + weights->text();
   return n;

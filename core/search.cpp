@@ -7,6 +7,7 @@
 #include "attacks.hpp"
 #include "evaluation.hpp"
 #include "game_status.hpp"
+#include "modelled_round.hpp"
 #include "movegen.hpp"
 
 namespace tessera {
@@ -109,6 +110,16 @@ void Searcher::store(std::uint64_t key, const Move& m, int score, int depth, int
   if (score < -kMateBound) score -= ply;
   e = Entry{key, m, static_cast<std::int16_t>(score), static_cast<std::int8_t>(std::min(depth, 127)),
             static_cast<std::uint8_t>(bound)};
+}
+
+int Searcher::spentPercent(const SearchLimits& limits) const {
+  int spent = 0;
+  if (limits.nodes) spent = static_cast<int>(std::min<std::int64_t>(100, nodes_ * 100 / limits.nodes));
+  if (limits.millis) {
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_);
+    spent = std::max(spent, static_cast<int>(std::min<std::int64_t>(100, elapsed.count() * 100 / limits.millis)));
+  }
+  return spent;
 }
 
 bool Searcher::outOfTime() {
@@ -467,6 +478,14 @@ std::vector<Move> Searcher::principalVariation(Position& pos, const Move& first,
 
 SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
                               const std::function<void(const SearchReport&)>& onDepth) {
+  // Two sides left are a duel, where the one opponent's best reply is exactly what to expect.
+  if (limits.modelledRound && !limits.paranoid && pos.variant().sides > 2 && pos.sidesInGame() > 2)
+    return searchWithModelledRound(*this, pos, limits, onDepth);
+  return iterate(pos, limits, onDepth);
+}
+
+SearchReport Searcher::iterate(Position& pos, const SearchLimits& limits,
+                               const std::function<void(const SearchReport&)>& onDepth) {
   limits_ = limits;
   start_ = std::chrono::steady_clock::now();
   nodes_ = 0;
@@ -497,6 +516,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
   if (asked == 0) return report;
   const int lines = std::clamp(limits.multiPv, 1, asked);
   for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
+    if (depth > 1 && spentPercent(limits) >= limits.beginIterationsWithin) break;
     // The first iteration always finishes, so that there is always an action to give.
     limits_.millis = depth == 1 ? 0 : limits.millis;
     limits_.nodes = depth == 1 ? 0 : limits.nodes;

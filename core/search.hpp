@@ -39,6 +39,9 @@ struct SearchLimits {
   std::int64_t nodes = 0;  // 0: no limit
   int millis = 0;          // 0: no limit
   int multiPv = 1;
+  // A new iteration is begun only while less than this share (percent) of the time or node limit is
+  // spent. Several lines keep only whole iterations, so one begun too late would be work thrown away.
+  int beginIterationsWithin = 100;
   bool nullMove = true;
   // The static cutoff near the horizon (Searcher::staticCutoff).
   bool staticCutoff = true;
@@ -47,6 +50,9 @@ struct SearchLimits {
   // Four players, best reply search: the opponents that do not give the best reply take what they
   // can (their best capture that loses no material at once) instead of passing (docs/engine.md).
   bool othersAct = true;
+  // Four players, best reply search: the leading root actions judged once more by a modelled round,
+  // each opponent in turn playing what this search would play in its place (modelled_round.hpp).
+  bool modelledRound = true;
   // Not empty: only these root actions are searched (UCI's `go searchmoves`).
   std::vector<Move> searchOnly;
   // Set from another thread to end the search early (like a spent time limit); may be null.
@@ -58,17 +64,33 @@ struct PvLine {
   int score = 0;  // centipawns for the side to act; mate scores near kMateScore
 };
 
+// Four players: a root action as the modelled round judged it: the actions the search expects of
+// the opponents after it, each in turn, and the score of the side to act's own search from where
+// they lead, at its next turn.
+struct ModelledRound {
+  Move action{};
+  std::vector<Move> replies;
+  int score = 0;  // -kMateScore: the side to act is out by then; kMateScore: it is the last side in
+  std::vector<Move> line() const {
+    std::vector<Move> all{action};
+    all.insert(all.end(), replies.begin(), replies.end());
+    return all;
+  }
+};
+
 struct SearchReport {
   int depth = 0;
   std::int64_t nodes = 0;
   double seconds = 0;
   std::vector<PvLine> lines;  // best first; none when no side can act (mate, stalemate, one side left)
+  std::vector<ModelledRound> modelled;  // four players: the root actions the modelled round judged
 };
 
 class Searcher {
  public:
   explicit Searcher(int hashMegabytes = 16);
-  // `onDepth` is called after each completed iteration.
+  // `onDepth` is called after each completed iteration. Four players: with the modelled round
+  // unless `limits` turn it off.
   SearchReport search(Position& pos, const SearchLimits& limits,
                       const std::function<void(const SearchReport&)>& onDepth = {});
   void clearHash();
@@ -83,6 +105,8 @@ class Searcher {
     std::int8_t depth = -1;
     std::uint8_t bound = 0;
   };
+  // Iterative deepening: the search itself, without the modelled round.
+  SearchReport iterate(Position& pos, const SearchLimits& limits, const std::function<void(const SearchReport&)>& onDepth);
   int pvs(Position& pos, int depth, int ply, int alpha, int beta, bool nullAllowed);
   // Best reply search (four players): the opponents' answer to the root side's action is the one
   // action of any opponent that is best for them, the others passing.
@@ -110,6 +134,8 @@ class Searcher {
   // The side to act's captures, the most valuable victim first, then the cheapest attacker.
   void orderedCaptures(const Position& pos, MoveList& captures);
   bool outOfTime();
+  // How much of the time or node limit (the larger share) is spent, in percent; 0 without either.
+  int spentPercent(const SearchLimits& limits) const;
   // The position's key in the table: its Zobrist key, mixed with the root side where scores depend
   // on it.
   std::uint64_t tableKey(const Position& pos) const;

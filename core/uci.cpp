@@ -159,6 +159,14 @@ class UciSession {
       }
       say(text);
     });
+    // Four players: the modelled rounds that chose among the leading actions, since the action
+    // played need not be the last pv's first.
+    for (const ModelledRound& round : report.modelled) {
+      const std::string score = round.score == -kMateScore ? "out"
+                                : round.score == kMateScore ? "last side in"
+                                                            : "cp " + std::to_string(round.score);
+      say("info string modelled round " + longAlgebraicLine(root, round.line()) + " score " + score + "\n");
+    }
     // After `go infinite` the answer waits for `stop`, even when the search has nothing left to do.
     if (infinite) thinking_.waitForStop();
     say("bestmove " + (report.lines.empty() ? std::string("(none)") : longAlgebraic(root, report.lines.front().moves.front())) +

@@ -48,7 +48,9 @@ cli::Command analyzeCommand() {
               out << cli::helpText("tessera analyze --variant V [--position S] [--time MS] [--depth D] [--nodes N] [--multipv N]",
                                    "Searches the position and prints, after each depth, the best lines with their\n"
                                    "scores (pawns for the side to act, or mate in N). Limits given together all hold:\n"
-                                   "the search stops at the first one reached.",
+                                   "the search stops at the first one reached. Four players: then each leading\n"
+                                   "action's modelled round (the opponents' expected actions after it, and the score\n"
+                                   "where they lead), the best of which is played.",
                                    specs);
               return 0;
             }
@@ -74,6 +76,12 @@ cli::Command analyzeCommand() {
                     << r.nodes << " time " << static_cast<int>(r.seconds * 1000) << " ms pv "
                     << lineText(pos, r.lines[i].moves) << "\n";
             });
+            // Four players: the modelled round that chose among the best reply search's leading actions.
+            for (const ModelledRound& round : report.modelled) {
+              out << "round " << lineText(pos, round.line()) << ": "
+                  << (round.score == -kMateScore ? "out" : round.score == kMateScore ? "last side in" : scoreText(round.score))
+                  << "\n";
+            }
             out << "best " << san(pos, report.lines.front().moves.front()) << " ("
                 << static_cast<std::int64_t>(report.seconds > 0 ? report.nodes / report.seconds : 0) << " nodes/s)\n";
             return 0;

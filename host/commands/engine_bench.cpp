@@ -50,15 +50,20 @@ void benchEngine(std::ostream& out, bool quick) {
   for (const BenchPosition& b : kPositions) {
     const Variant& v = builtinVariant(b.variant);
     Position pos = *b.position ? parsePosition(v, b.position) : startPosition(v);
-    Searcher searcher;
     SearchLimits limits;
     limits.depth = depth;
-    const SearchReport r = searcher.search(pos, limits);
-    out << std::left << std::setw(52)
-        << ("engine " + std::string(b.variant) + " " + b.label + ", depth " + std::to_string(r.depth)) << std::right
-        << std::fixed << std::setprecision(2) << std::setw(8) << r.seconds << " s " << std::setw(10) << r.nodes
-        << " nodes " << std::setprecision(0) << std::setw(9) << (r.seconds > 0 ? r.nodes / r.seconds : 0)
-        << " nodes/s\n";
+    // The depth is the best reply search's; four players also with the modelled round after it.
+    for (const bool modelled : {false, true}) {
+      if (modelled && v.sides == 2) continue;
+      limits.modelledRound = modelled;
+      Searcher searcher;
+      const SearchReport r = searcher.search(pos, limits);
+      const std::string what = modelled ? "  the same with the modelled round"
+                                        : "engine " + std::string(b.variant) + " " + b.label + ", depth " + std::to_string(r.depth);
+      out << std::left << std::setw(52) << what << std::right << std::fixed << std::setprecision(2) << std::setw(8)
+          << r.seconds << " s " << std::setw(10) << r.nodes << " nodes " << std::setprecision(0) << std::setw(9)
+          << (r.seconds > 0 ? r.nodes / r.seconds : 0) << " nodes/s\n";
+    }
   }
 }
 
@@ -72,6 +77,7 @@ void benchEnginePositions(std::ostream& out, const std::vector<Position>& positi
     Searcher searcher;
     SearchLimits limits;
     limits.depth = depth;
+    limits.modelledRound = false;  // the nodes to each depth of the best reply search alone
     out << "position " << i + 1 << ", nodes to depth 1 to " << depth << ":";
     const SearchReport r = searcher.search(pos, limits, [&](const SearchReport& report) {
       out << ' ' << report.nodes;

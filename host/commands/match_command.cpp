@@ -13,9 +13,9 @@ namespace {
 
 // "greedy", or "time=MS", "depth=D" or "nodes=N", then optionally evaluation weights changed from
 // the variant's defaults: "nodes=20000,mobility=3,shelter=10"; four players also "paranoid=1" for the
-// paranoid search instead of best reply search, or "othersAct=0" for best reply search with the
-// opponents that give no reply passing instead of taking what they can; "staticCutoff=0" for the
-// search without its static cutoff near the horizon.
+// paranoid search instead of best reply search, "othersAct=0" for best reply search with the
+// opponents that give no reply passing instead of taking what they can, or "modelledRound=0" for
+// best reply search alone; "staticCutoff=0" for the search without its static cutoff near the horizon.
 PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
   PlayerConfig p;
   if (text == "greedy") {
@@ -51,10 +51,13 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
       continue;
     }
     // The search's switches: paranoid search (four players; 0, best reply search, by default), the
-    // opponents that give no reply taking what they can (four players, best reply search; 1 by
-    // default) and the static cutoff near the horizon (1 by default).
+    // opponents that give no reply taking what they can and the modelled round (four players, best
+    // reply search; 1 by default) and the static cutoff near the horizon (1 by default).
     static const std::pair<const char*, bool SearchLimits::*> kSwitches[] = {
-        {"paranoid", &SearchLimits::paranoid}, {"othersAct", &SearchLimits::othersAct}, {"staticCutoff", &SearchLimits::staticCutoff}};
+        {"paranoid", &SearchLimits::paranoid},
+        {"othersAct", &SearchLimits::othersAct},
+        {"modelledRound", &SearchLimits::modelledRound},
+        {"staticCutoff", &SearchLimits::staticCutoff}};
     const auto* const switched = std::find_if(std::begin(kSwitches), std::end(kSwitches),
                                               [&](const auto& s) { return key == s.first; });
     if (switched != std::end(kSwitches)) {
@@ -81,7 +84,7 @@ cli::Command matchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 or ,staticCutoff=0 (default time=1000)"},
+      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 or ,modelledRound=0 or ,staticCutoff=0 (default time=1000)"},
       {"b", "PLAYER", "the second player (default greedy)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (fours with --seats one) (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},

@@ -353,6 +353,29 @@ TEST(EngineSearch, AskedOnlyForActionsThatAreNotLegalHereTheSearchGivesNone) {
   EXPECT_TRUE(s.search(pos, limits).lines.empty());
 }
 
+// Several lines keep only whole iterations, so the modelled round's lines begin none past 40% of
+// their limit: the nodes stop where the last whole iteration ended, where by default the search goes
+// on into one it cannot finish.
+TEST(EngineSearch, NoIterationIsBegunPastTheShareOfTheLimitGiven) {
+  Position pos = startPosition(builtinVariant("chess"));
+  const auto lastWhole = [&](int beginWithin, std::int64_t& total) {
+    Searcher searcher;
+    SearchLimits limits;
+    limits.nodes = 100'000;
+    limits.multiPv = 3;
+    limits.beginIterationsWithin = beginWithin;
+    std::int64_t atLastDepth = 0;
+    total = searcher.search(pos, limits, [&](const SearchReport& r) { atLastDepth = r.nodes; }).nodes;
+    return atLastDepth;
+  };
+  std::int64_t total = 0;
+  const std::int64_t whole = lastWhole(40, total);
+  EXPECT_EQ(total, whole);
+  EXPECT_GE(whole, 40'000) << "no iteration was left out while less than 40% was spent";
+  EXPECT_LT(lastWhole(100, total), total);
+  EXPECT_GE(total, 100'000);
+}
+
 TEST(EngineSearch, AnUnfinishedIterationStillGivesTheBetterActionItFound) {
   // After 1.Nf3 depth 6 prefers another action than depth 5 did. Stopped at 17,500 nodes, in the
   // middle of depth 6, the search has already searched that action and answers with it.
@@ -1146,6 +1169,7 @@ TEST(EngineSearch, FourPlayersDepthOneIsOneOwnActionThenCapturesOnly) {
   Searcher engine;
   SearchLimits limits;
   limits.depth = 1;
+  limits.modelledRound = false;  // the best reply search's own nodes
   const SearchReport one = engine.search(pos, limits);
   EXPECT_LT(one.nodes, 20);
   limits.depth = 2;

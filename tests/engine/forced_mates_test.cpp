@@ -34,8 +34,11 @@ struct ForcedMate {
 
 constexpr std::int64_t kNodeLimit = 500'000;
 // Four players: the search to the mate's depth must end well within the limit. With checks extended
-// there (before 2026-11-26) the last mate in 3 used all 500,000 nodes, the other one 107,644.
-constexpr std::int64_t kFourPlayerNodeLimit = 60'000;
+// there (before 2026-11-26) the last mate in 3 used all 500,000 nodes, the other one 107,644. The
+// engine's modelled round (since 2026-12-06) searches the three best actions and plays a round
+// after each within a pawn of the best, so the engine as a whole gets a limit of its own.
+constexpr std::int64_t kBestReplyNodeLimit = 60'000;
+constexpr std::int64_t kFourPlayerNodeLimit = 250'000;
 
 class ForcedMates : public ::testing::TestWithParam<ForcedMate> {};
 
@@ -181,6 +184,16 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   std::printf("[ mate ] chameleon-redux-4p mate in %d: %s after %lld nodes\n", c.moves, text.c_str(),
               static_cast<long long>(r.nodes));
 
+  // The best reply search alone, without the modelled round.
+  Searcher bestReply;
+  SearchLimits bestReplyLimits;
+  bestReplyLimits.nodes = kNodeLimit;
+  bestReplyLimits.depth = 2 * c.moves + 2;
+  bestReplyLimits.modelledRound = false;
+  const SearchReport alone = bestReply.search(pos, bestReplyLimits);
+  expectForcing(alone, "best reply search alone");
+  EXPECT_LE(alone.nodes, kBestReplyNodeLimit);
+
   // Plain best reply search, the opponents that do not answer passing (SearchLimits::othersAct off).
   Searcher plain;
   SearchLimits plainLimits;
@@ -189,6 +202,7 @@ TEST_P(FourPlayerMates, TheExhaustiveSearchConfirmsItAndTheEngineChoosesAForcing
   // for the last mate in 3 (at depth 8 it chose b6d8, which forces nothing).
   plainLimits.depth = 2 * c.moves + 4;
   plainLimits.othersAct = false;
+  plainLimits.modelledRound = false;
   expectForcing(plain.search(pos, plainLimits), "plain best reply search");
 
   // The paranoid search, still offered (SearchLimits::paranoid), sees every opponent act: four plies

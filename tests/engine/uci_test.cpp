@@ -297,6 +297,18 @@ TEST(EngineUci, FourPlayersAGameWithOneSideLeftHasNoAction) {
   EXPECT_EQ(out.find("a1a1"), std::string::npos) << out;
 }
 
+// Four players: the modelled rounds are named, and the action played is the one whose round scored
+// best (in this middle game not the best reply search's last pv, which begins with d3d4).
+TEST(EngineUci, FourPlayersTheModelledRoundsAreNamedAndTheBestOneIsPlayed) {
+  const std::string out = uci("setoption name UCI_Variant value chameleon-redux-4p\n"
+                              "position fen 1wP1nQ4/wRwK2nP1nKnP/1wP4nPnQ/wQwP1wP1nP2/8/1sPsPsQ1ePePeB/sPsK1sPeP1ePeK/2sQ5 "
+                              "s - - 0 13\ngo nodes 60000\n");
+  EXPECT_NE(out.find("info string modelled round d3d4 "), std::string::npos) << out;
+  EXPECT_NE(out.find("info string modelled round d3c2 "), std::string::npos) << out;
+  EXPECT_EQ(bestMoveIn(out), "d3c2") << out;
+  EXPECT_NE(out.find("multipv 1 score cp 211 nodes"), std::string::npos) << "the best reply search's own choice\n" << out;
+}
+
 // Found by an audit (2026-11-28): `go searchmoves` and `go mate` were refused, and a GUI got no
 // bestmove for its go. Now the search chooses among the actions named, and a mate in N is looked
 // for to that depth.

@@ -230,7 +230,7 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   // Limits beyond what analyze takes (an int would have wrapped the time): refused with the bound.
   expectRefused("match --variant chess --a time=99999999999 --games 2", "time is at most 3600000");
   expectRefused("match --variant chess --b depth=65 --games 2", "depth is at most 64");
-  // The search options take 0 or 1 and show in the player's name (the first two are four players').
+  // The search options take 0 or 1 and show in the player's name (the first three are four players').
   struct SearchOption {
     const char* given;
     const char* shown;
@@ -239,6 +239,8 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   };
   for (const SearchOption& o : {SearchOption{"paranoid=1", "A = search depth 1 paranoid", "paranoid=2", "paranoid is 0 or 1"},
                                 SearchOption{"othersAct=0", "A = search depth 1 othersAct=0", "othersAct=yes", "othersAct is 0 or 1"},
+                                SearchOption{"modelledRound=0", "A = search depth 1 modelledRound=0", "modelledRound=2",
+                                             "modelledRound is 0 or 1"},
                                 SearchOption{"staticCutoff=0", "A = search depth 1 staticCutoff=0", "staticCutoff=on",
                                              "staticCutoff is 0 or 1"}}) {
     const std::string match = "match --variant chameleon-redux-4p --games 2 --a depth=1,";
@@ -251,6 +253,7 @@ TEST(CliMatch, PlayersMayChangeTheEvaluationWeightsAndBadOnesAreRefused) {
   // they change nothing, and an odd count of games was rounded up without a word.
   expectRefused("match --variant chess --games 2 --a depth=1,paranoid=1", "paranoid switches the four-player search; chess has two sides");
   expectRefused("match --variant chess --games 2 --a depth=1,othersAct=0", "othersAct switches the four-player search");
+  expectRefused("match --variant chess --games 2 --a depth=1,modelledRound=0", "modelledRound switches the four-player search");
   const ProgramRun odd = runTessera("match --variant chess --a depth=1 --b depth=1 --games 3");
   EXPECT_EQ(odd.exitCode, 0) << odd.output;
   EXPECT_NE(odd.output.find("3 games asked: 4 are played, 2 from each opening"), std::string::npos) << odd.output;
@@ -296,6 +299,15 @@ TEST(CliAnalyze, PrintsEachDepthsLinesAndTheBestAction) {
   const ProgramRun four = runTessera("analyze --variant chameleon-redux-4p --depth 3 --multipv 3");
   EXPECT_EQ(four.exitCode, 0) << four.output;
   EXPECT_NE(four.output.find("depth 3 line 3 score "), std::string::npos) << four.output;
+  // Four players: each leading action's modelled round, and the best of them played (not Qd4, the
+  // best reply search's own first choice).
+  const ProgramRun rounds = runTessera(
+      "analyze --variant chameleon-redux-4p --nodes 60000 --position "
+      "'1wP1nQ4/wRwK2nP1nKnP/1wP4nPnQ/wQwP1wP1nP2/8/1sPsPsQ1ePePeB/sPsK1sPeP1ePeK/2sQ5 s - - 0 13'");
+  EXPECT_EQ(rounds.exitCode, 0) << rounds.output;
+  EXPECT_NE(rounds.output.find("depth 4 line 1 score +2.11 nodes 11117 time "), std::string::npos) << rounds.output;
+  EXPECT_NE(rounds.output.find("round Qd4 c5+ f6 e1: -3.80\n"), std::string::npos) << rounds.output;
+  EXPECT_NE(rounds.output.find("round Qdc2 Ka6 Kf6 f4: +2.59\nbest Qdc2 "), std::string::npos) << rounds.output;
 }
 
 TEST(CliAnalyze, AFinishedGameSaysHowItEndedAndBadArgumentsAreRefused) {
