@@ -17,8 +17,9 @@ namespace tessera {
 // out evenly, to the modelled rounds of those within a pawn of the best, each a search for every
 // opponent still in and one for the side to act. With a depth limit alone the rounds get as many nodes as
 // the best reply search took. The action whose round scores
-// best comes first, the others keeping their order; a mate found, one action alone within the
-// pawn, or a cancel (the best reply search's answer stands) leave the order as it was.
+// best comes first, the others keeping their order; a mate found or a cancel leave the best reply
+// search's answer as it was, and with one action alone within the pawn best reply search goes on
+// with the rest of the budget.
 // `onDepth` sees the best reply search's iterations. Searcher::search calls it while three or four
 // sides are in: with two left the game is a duel, and the other's best reply is what to expect.
 SearchReport searchWithModelledRound(Searcher& searcher, Position& pos, const SearchLimits& limits,
