@@ -41,16 +41,15 @@ ModelledRound playRound(Searcher& searcher, Position& pos, const Move& action, c
 // No round to play (one action alone within a pawn of the best, or every action mated): best reply
 // search goes on with what is left of the budget, the table keeping what the first part found,
 // rather than answer having spent half of it or less. A mate found for the side to act stands.
-template <typename Finish>
 SearchReport goOnAlone(Searcher& searcher, Position& pos, const SearchLimits& limits, SearchReport first,
-                       int millisUsed, const std::function<void(const SearchReport&)>& onDepth, Finish finished) {
+                       int millisUsed, const std::function<void(const SearchReport&)>& onDepth) {
   const bool mateFound = !first.lines.empty() && first.lines.front().score > kMateBound;
-  if (mateFound || (!limits.nodes && !limits.millis)) return finished(first);
+  if (mateFound || (!limits.nodes && !limits.millis)) return first;
   SearchLimits rest = limits;
   rest.modelledRound = false;
   if (limits.nodes) {
     rest.nodes = limits.nodes - first.nodes;
-    if (rest.nodes <= 0) return finished(first);
+    if (rest.nodes <= 0) return first;
   }
   if (limits.millis) rest.millis = limits.millis - millisUsed;
   const int firstDepth = first.depth;
@@ -63,9 +62,9 @@ SearchReport goOnAlone(Searcher& searcher, Position& pos, const SearchLimits& li
   more.nodes += first.nodes;
   if (more.lines.empty() || more.depth < first.depth) {
     first.nodes = more.nodes;
-    return finished(first);
+    return first;
   }
-  return finished(more);
+  return more;
 }
 
 }  // namespace
@@ -105,7 +104,10 @@ SearchReport searchWithModelledRound(Searcher& searcher, Position& pos, const Se
         candidates.push_back(i);
   const bool timeLeft = !limits.millis || millisUsed() < limits.millis;
   if (!timeLeft || cancelled(limits)) return finished(report);
-  if (candidates.size() < 2) return goOnAlone(searcher, pos, limits, std::move(report), millisUsed(), onDepth, finished);
+  if (candidates.size() < 2) {
+    SearchReport alone = goOnAlone(searcher, pos, limits, std::move(report), millisUsed(), onDepth);
+    return finished(alone);
+  }
 
   // Each round: a search for each opponent still in and one for the side to act.
   const int parts = pos.sidesInGame() * static_cast<int>(candidates.size());
