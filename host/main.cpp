@@ -2,9 +2,9 @@
 #include <iostream>
 
 #include "commands/commands.hpp"
-#include "core/position_text.hpp"
-#include "core/variant.hpp"
-#include "core/visible_text.hpp"
+#include "core/rules/position_text.hpp"
+#include "core/rules/variant.hpp"
+#include "core/text/visible_text.hpp"
 #include "host/cli/options.hpp"
 
 namespace {

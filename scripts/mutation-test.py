@@ -23,7 +23,7 @@ engine suite: about twenty; the referee suite: ten to twenty); --jobs N shares t
 worktrees, one file's as well as many files'. --from-line N leaves each file's lines before N alone: a run whose OUT.tsv is lost goes on
 from the line its notes name. --only runs, for each change, only the tests a GoogleTest filter names
 (every suite but the rules): for a file that only those tests reach, the same verdicts in a
-fraction of the time (core/xboard.cpp with --only 'EngineXboard.*': about ten seconds a change
+fraction of the time (core/protocol/xboard.cpp with --only 'EngineXboard.*': about ten seconds a change
 rather than thirty). The tests are all run once before the first change either way.
 """
 import collections
@@ -48,14 +48,13 @@ DELETABLE = re.compile(r'^\s*(if \(.*\) )?(continue|break|return[^;]*);\s*$'
                        r'|^\s*[A-Za-z_][\w.\->\[\]]*\s*(\+=|-=|=|\|=|&=|\^=)[^=].*;\s*$'
                        r'|^\s*[A-Za-z_][\w.\->]*\(.*\);\s*$')
 # What each suite builds (its CMake options, its targets) and runs. The rules code is tried against
-# the fast rules and core tests; the referee code (reconcile, the sensor views, board corrections,
-# the game record) against the referee tests, which need the whole program built.
+# the fast rules tests; the referee code (reconcile, the sensor views, board corrections) against the
+# referee tests.
 SUITES = {
     'rules': {
         'configure': ['-DTESSERA_CORE_ONLY=ON'],
-        'build': 'cmake --build build --target tessera_rules_tests tessera_core_tests -j1',
-        'tests': ('build/tests/rules/tessera_rules_tests --gtest_brief=1 >/dev/null 2>&1 && '
-                  'build/tests/core/tessera_core_tests --gtest_brief=1 '
+        'build': 'cmake --build build --target tessera_rules_tests -j1',
+        'tests': ('build/tests/rules/tessera_rules_tests --gtest_brief=1 '
                   '--gtest_filter=-RandomVariants.*:MoveTextRoundTrip.* >/dev/null 2>&1'),
     },
     'engine': {

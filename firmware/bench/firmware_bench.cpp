@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <span>
 
-#include "core/board_firmware.hpp"
+#include "portable/board_firmware.hpp"
 #include "protocol/frame_encoder.hpp"
 
 namespace {

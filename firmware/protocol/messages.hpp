@@ -1,6 +1,6 @@
 #pragma once
 // The message bodies (docs/protocol.md), with their exact encodings. Cells are numbered as in
-// core/observation.hpp: index = rank * files + file.
+// core/observation/observation.hpp: index = rank * files + file.
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -7,7 +7,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 
 namespace tessera::camera {
 

@@ -6,7 +6,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 #include "hardware/camera/board_locator.hpp"
 #include "hardware/camera/cell_sampler.hpp"
 #include "hardware/camera/occupant_classifier.hpp"

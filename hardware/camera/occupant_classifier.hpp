@@ -6,7 +6,7 @@
 // grey values (a boxwood piece on a light square differs by the spread alone). The
 // side follows from the top's lightness relative to the white paper: light pieces are far above
 // mid-grey and dark ones far below, on any surface.
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 #include "hardware/camera/cell_sampler.hpp"
 
 namespace tessera::camera {

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/motion_detector.hpp"
 

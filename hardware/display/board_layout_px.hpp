@@ -5,7 +5,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "core/geometry.hpp"
+#include "core/rules/geometry.hpp"
 
 namespace tessera::display {
 

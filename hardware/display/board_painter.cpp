@@ -8,8 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "core/sectors.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/sectors.hpp"
 #include "hardware/display/board_palette.hpp"
 
 namespace tessera::display {

@@ -3,7 +3,7 @@
 // surfaces, and marks in colours no surface uses.
 #include <opencv2/core.hpp>
 
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 
 namespace tessera::display {
 

@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/move.hpp"
-#include "core/observation.hpp"
-#include "core/position.hpp"
-#include "core/reconcile.hpp"
-#include "core/sectors.hpp"
+#include "core/observation/observation.hpp"
+#include "core/referee/reconcile.hpp"
+#include "core/rules/move.hpp"
+#include "core/rules/position.hpp"
+#include "core/rules/sectors.hpp"
 
 namespace tessera::display {
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/visible_text.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace tessera::gpio {
 

@@ -2,7 +2,7 @@
 // A settled switch matrix as the occupancy Observation the referee reads: per board square,
 // Occupied or Empty (certain), or Unknown where the matrix cannot tell (a possible ghost).
 // Surfaces are never known to switches and stay Unknown.
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 #include "hardware/gpio/board_mapping.hpp"
 #include "hardware/gpio/switch_matrix.hpp"
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 #include "hardware/gpio/board_mapping.hpp"
 #include "hardware/gpio/matrix_debouncer.hpp"
 #include "hardware/gpio/matrix_lines.hpp"

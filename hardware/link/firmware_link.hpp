@@ -17,7 +17,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 #include "hardware/link/link_events.hpp"
 #include "hardware/link/link_options.hpp"
 #include "hardware/link/occupancy_tracker.hpp"

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/observation.hpp"
+#include "core/observation/observation.hpp"
 #include "protocol/messages.hpp"
 
 namespace tessera::link {

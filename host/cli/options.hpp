@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/visible_text.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace tessera::cli {
 

@@ -4,7 +4,7 @@
 #include <list>
 #include <sstream>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 
 namespace tessera::cli {
 

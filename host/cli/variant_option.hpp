@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "core/position.hpp"
-#include "core/variant.hpp"
+#include "core/rules/position.hpp"
+#include "core/rules/variant.hpp"
 #include "options.hpp"
 
 namespace tessera::cli {

@@ -3,10 +3,10 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "core/search.hpp"
+#include "core/engine/search.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "host/cli/variant_option.hpp"
 
 namespace tessera::commands {

@@ -8,14 +8,14 @@
 #include <ostream>
 
 #include "commands.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/perft.hpp"
+#include "core/rules/perft_reference.hpp"
+#include "core/rules/position_text.hpp"
 #include "engine_bench.hpp"
-#include "reconcile_bench.hpp"
-#include "core/movegen.hpp"
-#include "core/perft.hpp"
-#include "core/position_text.hpp"
 #include "host/cli/options.hpp"
 #include "host/cli/variant_option.hpp"
-#include "host/perft_reference.hpp"
+#include "reconcile_bench.hpp"
 
 namespace tessera::commands {
 namespace {

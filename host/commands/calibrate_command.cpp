@@ -6,9 +6,9 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "commands.hpp"
-#include "core/counted_noun.hpp"
+#include "core/text/counted_noun.hpp"
 #include "hardware/camera/frame_source.hpp"
-#include "hardware/camera/view_check.hpp"
+#include "hardware/camera/variant/view_check.hpp"
 #include "host/cli/input_option.hpp"
 #include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"

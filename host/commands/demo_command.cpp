@@ -9,15 +9,15 @@
 #include <random>
 
 #include "commands.hpp"
-#include "core/counted_noun.hpp"
-#include "core/game.hpp"
-#include "core/pgn.hpp"
-#include "core/position_text.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/position_text.hpp"
+#include "core/text/counted_noun.hpp"
+#include "hardware/camera/simulation/distinct_play.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/session/camera_input.hpp"
 #include "host/session/filmed_game_source.hpp"
 #include "host/session/table.hpp"
-#include "tests/camera/distinct_play.hpp"
 
 namespace tessera::commands {
 namespace {

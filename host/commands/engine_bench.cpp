@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/position_text.hpp"
-#include "core/search.hpp"
+#include "core/engine/search.hpp"
+#include "core/rules/position_text.hpp"
 
 namespace tessera::commands {
 namespace {

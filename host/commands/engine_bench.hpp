@@ -4,7 +4,7 @@
 #include <ostream>
 #include <vector>
 
-#include "core/position.hpp"
+#include "core/rules/position.hpp"
 
 namespace tessera::commands {
 

@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "commands.hpp"
-#include "core/engine_match.hpp"
+#include "core/selfplay/engine_match.hpp"
 #include "host/cli/variant_option.hpp"
 
 namespace tessera::commands {

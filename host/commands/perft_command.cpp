@@ -3,8 +3,8 @@
 #include <ostream>
 
 #include "commands.hpp"
-#include "core/perft.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/perft.hpp"
+#include "core/rules/position_text.hpp"
 #include "host/cli/variant_option.hpp"
 
 namespace tessera::commands {

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "core/counted_noun.hpp"
-#include "core/pgn.hpp"
+#include "core/record/pgn.hpp"
+#include "core/text/counted_noun.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/record/game_journal.hpp"
 

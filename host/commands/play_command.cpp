@@ -7,8 +7,8 @@
 #include <ostream>
 
 #include "commands.hpp"
-#include "core/counted_noun.hpp"
-#include "core/pgn.hpp"
+#include "core/record/pgn.hpp"
+#include "core/text/counted_noun.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/link/firmware_link.hpp"
 #include "host/cli/input_option.hpp"

@@ -5,10 +5,10 @@
 #include <stdexcept>
 
 #include "commands.hpp"
-#include "core/counted_noun.hpp"
+#include "core/text/counted_noun.hpp"
 #include "hardware/camera/paper_pages.hpp"
 #include "hardware/camera/sheet_file.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
-#include "core/movegen.hpp"
-#include "core/reconcile.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/reconcile.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/movegen.hpp"
 
 namespace tessera::commands {
 

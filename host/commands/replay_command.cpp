@@ -3,14 +3,14 @@
 #include <ostream>
 
 #include "commands.hpp"
-#include "core/counted_noun.hpp"
-#include "core/game.hpp"
-#include "core/pgn.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/text/counted_noun.hpp"
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/frame_source.hpp"
-#include "hardware/camera/snapshot_referee.hpp"
 #include "hardware/camera/stabiliser.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/variant/snapshot_referee.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
 

@@ -2,7 +2,7 @@
 #include <ostream>
 
 #include "commands.hpp"
-#include "core/weight_tuning.hpp"
+#include "core/selfplay/weight_tuning.hpp"
 #include "host/cli/variant_option.hpp"
 
 namespace tessera::commands {

@@ -1,8 +1,8 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "core/protocol/uci.hpp"
 #include "host/cli/options.hpp"
-#include "core/uci.hpp"
 
 namespace tessera::commands {
 

@@ -1,7 +1,7 @@
 #include <ostream>
 
 #include "commands.hpp"
-#include "core/variant.hpp"
+#include "core/rules/variant.hpp"
 #include "host/cli/options.hpp"
 
 namespace tessera::commands {

@@ -1,7 +1,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "core/xboard.hpp"
+#include "core/protocol/xboard.hpp"
 #include "host/cli/options.hpp"
 
 namespace tessera::commands {

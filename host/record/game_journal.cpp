@@ -13,7 +13,7 @@
 #include <sstream>
 #include <utility>
 
-#include "core/move_text.hpp"
+#include "core/rules/move_text.hpp"
 
 namespace tessera {
 namespace {

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
-#include "core/pgn.hpp"
-#include "core/visible_text.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace tessera {
 

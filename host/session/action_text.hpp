@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
-#include "core/reconcile.hpp"
+#include "core/referee/reconcile.hpp"
+#include "core/rules/game.hpp"
 
 namespace tessera::session {
 

@@ -2,7 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 
 namespace tessera::session {
 namespace {

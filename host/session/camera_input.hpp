@@ -11,9 +11,9 @@
 #include <optional>
 #include <string>
 
+#include "core/rules/variant.hpp"
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/frame_source.hpp"
-#include "core/variant.hpp"
 #include "hardware/camera/stabiliser.hpp"
 
 namespace tessera::session {

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "core/search.hpp"
+#include "core/engine/search.hpp"
 
 namespace tessera::session {
 

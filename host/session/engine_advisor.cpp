@@ -1,6 +1,6 @@
 #include "engine_advisor.hpp"
 
-#include "core/movegen.hpp"
+#include "core/rules/movegen.hpp"
 
 namespace tessera::session {
 

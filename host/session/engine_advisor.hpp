@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/search.hpp"
+#include "core/engine/search.hpp"
 
 namespace tessera::session {
 

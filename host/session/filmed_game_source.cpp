@@ -1,6 +1,6 @@
 #include "filmed_game_source.hpp"
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 
 namespace tessera::session {
 namespace {

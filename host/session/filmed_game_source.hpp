@@ -1,5 +1,5 @@
 #pragma once
-// A FrameSource that films a scripted game as it is read (tests/support/scene_game.hpp renders
+// A FrameSource that films a scripted game as it is read (hardware/camera/simulation/scene_game.hpp renders
 // the frames on a second thread, a few ahead): the demo's camera, with no camera and no files.
 #include <condition_variable>
 #include <deque>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "hardware/camera/frame_source.hpp"
-#include "tests/support/scene_game.hpp"
+#include "hardware/camera/simulation/scene_game.hpp"
 
 namespace tessera::session {
 

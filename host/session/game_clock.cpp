@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "core/game.hpp"
+#include "core/rules/game.hpp"
 
 namespace tessera::session {
 

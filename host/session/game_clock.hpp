@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/variant.hpp"
+#include "core/rules/variant.hpp"
 
 namespace tessera::session {
 

@@ -1,7 +1,7 @@
 #include "led_colours.hpp"
 
-#include "core/movegen.hpp"
-#include "core/sectors.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/sectors.hpp"
 #include "host/session/action_text.hpp"
 
 namespace tessera::session {

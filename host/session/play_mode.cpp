@@ -3,7 +3,7 @@
 #include <cctype>
 #include <stdexcept>
 
-#include "core/game.hpp"
+#include "core/rules/game.hpp"
 
 namespace tessera::session {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/variant.hpp"
+#include "core/rules/variant.hpp"
 
 namespace tessera::session {
 

@@ -6,13 +6,13 @@
 #include <tuple>
 #include <utility>
 
-#include "core/board_corrections.hpp"
-#include "core/counted_noun.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/pgn.hpp"
-#include "core/sensor_view.hpp"
-#include "core/time_budget.hpp"
+#include "core/engine/time_budget.hpp"
+#include "core/record/pgn.hpp"
+#include "core/referee/board_corrections.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/text/counted_noun.hpp"
 #include "host/session/action_text.hpp"
 #include "host/session/draw_offer.hpp"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
-#include "core/pieces_on_the_board.hpp"
-#include "core/reconcile.hpp"
+#include "core/referee/pieces_on_the_board.hpp"
+#include "core/referee/reconcile.hpp"
+#include "core/rules/game.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/engine_advisor.hpp"
 #include "host/session/event_bus.hpp"

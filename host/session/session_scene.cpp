@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "core/game.hpp"
-#include "core/movegen.hpp"
-#include "core/sectors.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/sectors.hpp"
 #include "host/session/action_text.hpp"
 
 namespace tessera::session {

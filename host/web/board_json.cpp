@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
 #include "hardware/display/board_palette.hpp"
 #include "host/web/json_text.hpp"
 

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <sstream>
 
-#include "core/geometry.hpp"
+#include "core/rules/geometry.hpp"
 
 namespace tessera::web {
 

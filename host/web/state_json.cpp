@@ -1,8 +1,8 @@
 #include "state_json.hpp"
 
-#include "core/game.hpp"
-#include "core/pgn.hpp"
-#include "core/position_text.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/position_text.hpp"
 #include "host/session/action_text.hpp"
 #include "host/session/session_scene.hpp"
 #include "host/web/board_json.hpp"

@@ -7,11 +7,11 @@
 
 #include <random>
 
-#include "core/position_text.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/camera/board_reader.hpp"
-#include "hardware/camera/variant_layout.hpp"
-#include "tests/support/scene_renderer.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 
 namespace tessera::camera {
 namespace {

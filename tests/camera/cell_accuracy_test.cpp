@@ -10,11 +10,11 @@
 #include <map>
 #include <random>
 
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
 #include "hardware/camera/board_reader.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "random_play.hpp"
-#include "tests/support/scene_renderer.hpp"
 
 namespace tessera::camera {
 namespace {

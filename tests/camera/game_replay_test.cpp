@@ -6,15 +6,15 @@
 #include <cstdio>
 #include <random>
 
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "distinct_play.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/camera/board_reader.hpp"
-#include "hardware/camera/snapshot_referee.hpp"
+#include "hardware/camera/simulation/distinct_play.hpp"
+#include "hardware/camera/simulation/scene_game.hpp"
 #include "hardware/camera/stabiliser.hpp"
-#include "hardware/camera/variant_layout.hpp"
-#include "tests/support/scene_game.hpp"
+#include "hardware/camera/variant/snapshot_referee.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 
 namespace tessera::camera {
 namespace {

@@ -8,11 +8,11 @@
 #include <opencv2/aruco.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/camera/board_reader.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "tests/camera/wrong_cells.hpp"
-#include "tests/support/scene_renderer.hpp"
 
 namespace tessera::camera {
 namespace {

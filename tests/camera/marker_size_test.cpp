@@ -4,12 +4,12 @@
 // the board.
 #include <gtest/gtest.h>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/camera/board_reader.hpp"
-#include "hardware/camera/variant_layout.hpp"
-#include "tests/camera/wrong_cells.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "tests/camera/plain_style.hpp"
-#include "tests/support/scene_renderer.hpp"
+#include "tests/camera/wrong_cells.hpp"
 
 namespace tessera::camera {
 namespace {

@@ -3,11 +3,11 @@
 // images of 32,767 pixels a side or more. Found by fuzz_camera_frame (2026-11-27).
 #include <gtest/gtest.h>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/camera/board_reader.hpp"
 #include "hardware/camera/frame_source.hpp"
-#include "hardware/camera/variant_layout.hpp"
-#include "tests/support/scene_renderer.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 
 namespace tessera::camera {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "hardware/camera/board_sheet.hpp"
 #include "hardware/camera/paper_pages.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "tests/camera/sheet_from_a_slant.hpp"
 
 namespace tessera::camera {

@@ -1,7 +1,7 @@
 #pragma once
 // A camera straight above the board in even light, with a little blur, noise and JPEG loss: the
 // scene for tests about something other than hard conditions.
-#include "tests/support/scene_renderer.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
 
 namespace tessera::camera {
 

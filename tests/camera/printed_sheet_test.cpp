@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "hardware/camera/board_sheet.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "tests/camera/sheet_from_a_slant.hpp"
 
 namespace tessera::camera {

@@ -4,9 +4,9 @@
 #include <random>
 #include <vector>
 
-#include "core/movegen.hpp"
-#include "core/position.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position.hpp"
+#include "core/rules/position_text.hpp"
 
 namespace tessera::scene {
 

@@ -11,12 +11,12 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "core/game.hpp"
-#include "core/pgn.hpp"
-#include "core/position_text.hpp"
-#include "distinct_play.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/position_text.hpp"
+#include "hardware/camera/simulation/distinct_play.hpp"
+#include "hardware/camera/simulation/scene_game.hpp"
 #include "host/commands/commands.hpp"
-#include "tests/support/scene_game.hpp"
 
 namespace tessera::camera {
 namespace {

@@ -16,7 +16,7 @@
 
 #include "hardware/camera/board_sheet.hpp"
 #include "hardware/camera/sheet_file.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 
 namespace tessera::camera {
 namespace {

@@ -3,11 +3,11 @@
 // proposes, and what it reports. The snapshots are what a camera reads of real positions.
 #include <gtest/gtest.h>
 
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "core/sensor_view.hpp"
-#include "hardware/camera/snapshot_referee.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
+#include "hardware/camera/variant/snapshot_referee.hpp"
 
 namespace tessera::camera {
 namespace {

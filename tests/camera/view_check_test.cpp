@@ -13,13 +13,13 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "hardware/camera/view_check.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
+#include "hardware/camera/variant/view_check.hpp"
 #include "host/cli/options.hpp"
 #include "host/commands/commands.hpp"
 #include "tests/camera/plain_style.hpp"
-#include "tests/support/scene_renderer.hpp"
 
 namespace tessera::camera {
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
 // How many cells a frame reading gets wrong against the position the scene was rendered from
 // (occupant or surface), as the camera is meant to see it.
-#include "core/position.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/position.hpp"
 #include "hardware/camera/board_reader.hpp"
 
 namespace tessera::camera {

@@ -3,11 +3,11 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "core/geometry.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/geometry.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 #include "display_probe.hpp"
 #include "hardware/display/board_painter.hpp"
 #include "hardware/display/board_palette.hpp"

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "display_probe.hpp"
 #include "hardware/display/board_painter.hpp"
 #include "hardware/display/board_palette.hpp"

@@ -9,14 +9,14 @@
 #include <cstdlib>
 #include <optional>
 
-#include "core/engine_match.hpp"
-#include "core/evaluation.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/piece_values.hpp"
-#include "core/position_text.hpp"
-#include "core/search.hpp"
-#include "core/weight_tuning.hpp"
+#include "core/engine/evaluation.hpp"
+#include "core/engine/search.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/piece_values.hpp"
+#include "core/rules/position_text.hpp"
+#include "core/selfplay/engine_match.hpp"
+#include "core/selfplay/weight_tuning.hpp"
 
 using namespace tessera;
 

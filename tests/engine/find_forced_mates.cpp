@@ -12,11 +12,11 @@
 #include <set>
 #include <string>
 
-#include "core/evaluation.hpp"
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "core/search.hpp"
+#include "core/engine/evaluation.hpp"
+#include "core/engine/search.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "forced_mate.hpp"
 
 using namespace tessera;

@@ -1,9 +1,9 @@
 #pragma once
 // An exhaustive check, independent of the engine: can the side to act force checkmate within
 // `moves` of its own actions, whatever the other side does?
-#include "core/game_status.hpp"
-#include "core/movegen.hpp"
-#include "core/position.hpp"
+#include "core/rules/game_status.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position.hpp"
 
 #include <vector>
 

@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <optional>
 
-#include "core/attacks.hpp"
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "core/search.hpp"
+#include "core/engine/search.hpp"
+#include "core/rules/attacks.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "forced_mate.hpp"
 
 using namespace tessera;

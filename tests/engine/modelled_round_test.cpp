@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <atomic>
 
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
-#include "core/search.hpp"
+#include "core/engine/search.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 
 using namespace tessera;
 

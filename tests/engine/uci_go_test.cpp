@@ -6,11 +6,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "core/time_budget.hpp"
-#include "core/uci_go.hpp"
-#include "core/variant.hpp"
+#include "core/engine/time_budget.hpp"
+#include "core/protocol/uci_go.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
+#include "core/rules/variant.hpp"
 
 using namespace tessera;
 

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <thread>
 
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "core/uci.hpp"
+#include "core/protocol/uci.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "tests/engine/engine_conversation.hpp"
 
 using namespace tessera;

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/search.hpp"
-#include "core/xboard_clock.hpp"
+#include "core/engine/search.hpp"
+#include "core/protocol/xboard_clock.hpp"
 
 using namespace tessera;
 

@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/search.hpp"
-#include "core/variant.hpp"
-#include "core/xboard_notation.hpp"
+#include "core/engine/search.hpp"
+#include "core/protocol/xboard_notation.hpp"
+#include "core/rules/variant.hpp"
 
 using namespace tessera;
 

@@ -8,10 +8,10 @@
 #include <sstream>
 #include <thread>
 
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
-#include "core/time_budget.hpp"
-#include "core/xboard.hpp"
+#include "core/engine/time_budget.hpp"
+#include "core/protocol/xboard.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "tests/engine/engine_conversation.hpp"
 
 using namespace tessera;

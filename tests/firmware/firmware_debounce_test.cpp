@@ -1,8 +1,8 @@
 // The settled board follows the sensors only after N consecutive equal scans.
 #include <gtest/gtest.h>
 
-#include "core/debouncer.hpp"
-#include "core/matrix_scanner.hpp"
+#include "portable/debouncer.hpp"
+#include "portable/matrix_scanner.hpp"
 #include "support/fake_board_ports.hpp"
 
 namespace {

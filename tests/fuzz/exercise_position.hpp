@@ -4,10 +4,10 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/game_status.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/game_status.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 
 namespace tessera::fuzz {
 

@@ -19,12 +19,12 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/camera/board_reader.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
 #include "hardware/camera/stabiliser.hpp"
-#include "hardware/camera/variant_layout.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 #include "tests/fuzz/variants_to_fuzz.hpp"
-#include "tests/support/scene_renderer.hpp"
 
 namespace {
 

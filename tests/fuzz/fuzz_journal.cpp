@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/pgn.hpp"
+#include "core/record/pgn.hpp"
 #include "host/record/game_journal.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

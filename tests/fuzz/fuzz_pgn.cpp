@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/game.hpp"
-#include "core/pgn.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;

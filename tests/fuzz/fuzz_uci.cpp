@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/uci.hpp"
+#include "core/protocol/uci.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream lines(std::string(reinterpret_cast<const char*>(data), size));

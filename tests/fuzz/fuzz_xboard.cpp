@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/xboard.hpp"
+#include "core/protocol/xboard.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream lines(std::string(reinterpret_cast<const char*>(data), size));

@@ -10,11 +10,11 @@
 #include <sstream>
 #include <string>
 
-#include "core/game.hpp"
-#include "core/movegen.hpp"
-#include "core/move_text.hpp"
-#include "core/pgn.hpp"
-#include "core/position_text.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "protocol/messages.hpp"
 #include "tests/fuzz/variants_to_fuzz.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/variant.hpp"
+#include "core/rules/variant.hpp"
 
 namespace tessera::fuzz {
 

@@ -1,10 +1,10 @@
 // Actions told to the player in words where their notation does not say plainly what to do.
 #include <gtest/gtest.h>
 
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 #include "host/session/action_text.hpp"
 
 namespace tessera::session {

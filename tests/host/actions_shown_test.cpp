@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "core/movegen.hpp"
+#include "core/rules/movegen.hpp"
 #include "hardware/display/board_painter.hpp"
 #include "hardware/display/board_palette.hpp"
 #include "host/session/led_colours.hpp"

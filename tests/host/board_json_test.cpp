@@ -4,8 +4,8 @@
 #include <bit>
 #include <string>
 
-#include "core/position_text.hpp"
-#include "core/reconcile.hpp"
+#include "core/referee/reconcile.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/display/board_scene.hpp"
 #include "host/web/board_json.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/display/board_palette.hpp"
 #include "headless_browser.hpp"
 #include "host/web/board_json.hpp"

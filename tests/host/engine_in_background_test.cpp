@@ -10,9 +10,9 @@
 #include <algorithm>
 #include <thread>
 
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 #include "session_fixture.hpp"
 
 namespace tessera::session {

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
 #include "host/web/session_commands.hpp"

@@ -13,10 +13,10 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
+#include "hardware/camera/simulation/distinct_play.hpp"
+#include "hardware/camera/simulation/scene_game.hpp"
 #include "host/commands/commands.hpp"
-#include "tests/camera/distinct_play.hpp"
-#include "tests/support/scene_game.hpp"
 
 namespace tessera::testing {
 

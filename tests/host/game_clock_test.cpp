@@ -1,7 +1,7 @@
 // The clocks count each side's thinking time from the previous action to its own.
 #include <gtest/gtest.h>
 
-#include "core/variant.hpp"
+#include "core/rules/variant.hpp"
 #include "host/session/game_clock.hpp"
 
 namespace tessera::session {

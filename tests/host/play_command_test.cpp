@@ -13,18 +13,18 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "core/game.hpp"
-#include "core/pgn.hpp"
-#include "core/position_text.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/position_text.hpp"
+#include "hardware/camera/simulation/distinct_play.hpp"
+#include "hardware/camera/simulation/scene_game.hpp"
 #include "hardware/display/board_layout_px.hpp"
 #include "hardware/display/board_palette.hpp"
 #include "host/cli/options.hpp"
 #include "host/commands/commands.hpp"
-#include "tests/camera/distinct_play.hpp"
 #include "tests/display/display_probe.hpp"
-#include "tests/host/record_moves.hpp"
 #include "tests/host/filmed_commands.hpp"
-#include "tests/support/scene_game.hpp"
+#include "tests/host/record_moves.hpp"
 
 namespace tessera {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "core/variant.hpp"
+#include "core/rules/variant.hpp"
 #include "host/session/play_mode.hpp"
 
 namespace tessera::session {

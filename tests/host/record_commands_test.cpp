@@ -8,10 +8,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/pgn.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
 #include "host/cli/options.hpp"
 #include "host/record/game_journal.hpp"
 #include "tests/host/filmed_commands.hpp"

@@ -3,7 +3,7 @@
 // compare the actions recorded with the actions played.
 #include <string>
 
-#include "core/pgn.hpp"
+#include "core/record/pgn.hpp"
 
 namespace tessera {
 

@@ -8,9 +8,9 @@
 #include <fstream>
 #include <thread>
 
-#include "core/movegen.hpp"
-#include "core/pgn.hpp"
-#include "core/position_text.hpp"
+#include "core/record/pgn.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
 #include "host/web/session_commands.hpp"

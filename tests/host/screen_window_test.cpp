@@ -19,11 +19,11 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "core/position_text.hpp"
+#include "core/rules/position_text.hpp"
+#include "hardware/camera/simulation/distinct_play.hpp"
+#include "hardware/camera/simulation/scene_game.hpp"
 #include "hardware/display/board_layout_px.hpp"
 #include "hardware/display/board_palette.hpp"
-#include "tests/camera/distinct_play.hpp"
-#include "tests/support/scene_game.hpp"
 #include "tests/host/tessera_program.hpp"
 #include "tests/host/virtual_screen.hpp"
 

@@ -9,9 +9,9 @@
 #include <sstream>
 #include <thread>
 
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
 #include "host/session/table.hpp"
 
 namespace tessera::session {

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/move_text.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/move_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/referee_session.hpp"
 

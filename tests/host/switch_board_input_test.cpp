@@ -5,8 +5,8 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "core/move_text.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 #include "hardware/gpio/button_panel.hpp"
 #include "hardware/gpio/switch_board_sensor.hpp"
 #include "host/session/switch_board_input.hpp"

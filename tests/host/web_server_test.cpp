@@ -20,16 +20,16 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "core/move_text.hpp"
-#include "core/sensor_view.hpp"
-#include "core/movegen.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
 #include "hardware/display/board_layout_px.hpp"
 #include "host/session/action_text.hpp"
 #include "host/session/table.hpp"
 #include "host/web/state_json.hpp"
 #include "record_moves.hpp"
-#include "session_fixture.hpp"
 #include "served_table.hpp"
+#include "session_fixture.hpp"
 
 namespace tessera::session {
 namespace {

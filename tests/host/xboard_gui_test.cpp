@@ -19,8 +19,8 @@
 #include <sstream>
 #include <thread>
 
-#include "core/game.hpp"
-#include "core/move_text.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
 #include "tests/host/tessera_program.hpp"
 #include "tests/host/virtual_screen.hpp"
 #include "tests/support/stop_process.hpp"

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/board_firmware.hpp"
+#include "portable/board_firmware.hpp"
 
 namespace tessera::testing {
 

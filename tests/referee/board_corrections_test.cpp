@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "core/board_corrections.hpp"
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/pieces_on_the_board.hpp"
-#include "core/position_text.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/board_corrections.hpp"
+#include "core/referee/pieces_on_the_board.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position_text.hpp"
 
 using namespace tessera;
 

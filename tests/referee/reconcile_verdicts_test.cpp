@@ -9,12 +9,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/game.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
-#include "core/reconcile.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/reconcile.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/game.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 
 using namespace tessera;
 

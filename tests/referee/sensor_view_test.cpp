@@ -6,10 +6,10 @@
 #include <initializer_list>
 #include <string>
 
-#include "core/move_text.hpp"
-#include "core/position.hpp"
-#include "core/position_text.hpp"
-#include "core/sensor_view.hpp"
+#include "core/referee/sensor_view.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/position.hpp"
+#include "core/rules/position_text.hpp"
 
 using namespace tessera;
 

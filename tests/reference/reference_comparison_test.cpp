@@ -8,9 +8,9 @@
 #include <random>
 #include <tuple>
 
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position_text.hpp"
 #include "reference_movegen.hpp"
 #include "tests/support/captures_among_all_actions.hpp"
 

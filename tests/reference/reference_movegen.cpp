@@ -4,7 +4,7 @@
 #include <string>
 #include <tuple>
 
-#include "core/sectors.hpp"
+#include "core/rules/sectors.hpp"
 
 namespace tessera::reference {
 namespace {

@@ -4,8 +4,8 @@
 // two finds a mistake in either.
 #include <vector>
 
-#include "core/move.hpp"
-#include "core/position.hpp"
+#include "core/rules/move.hpp"
+#include "core/rules/position.hpp"
 
 namespace tessera::reference {
 

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "core/perft.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/perft.hpp"
+#include "core/rules/position_text.hpp"
 #include "reference_movegen.hpp"
 
 using namespace tessera;

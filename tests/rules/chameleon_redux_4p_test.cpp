@@ -6,11 +6,11 @@
 #include <string>
 #include <utility>
 
-#include "core/game_status.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/perft.hpp"
-#include "core/position_text.hpp"
+#include "core/rules/game_status.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/perft.hpp"
+#include "core/rules/position_text.hpp"
 #include "tests/rules/legal_actions.hpp"
 
 using namespace tessera;

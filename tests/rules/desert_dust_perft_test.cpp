@@ -2,7 +2,7 @@
 // generator. Depth 1 is explained piece by piece below so that it adds up by hand.
 #include <map>
 
-#include "core/perft.hpp"
+#include "core/rules/perft.hpp"
 #include "tests/rules/desert_dust_test_util.hpp"
 
 namespace tessera::dd {

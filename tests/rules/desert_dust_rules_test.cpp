@@ -1,7 +1,7 @@
 // Desert Dust: setup, castling, en passant, promotion with holdings, check, checkmate, stalemate
 // and the royal Melek, as the seed and the project's decisions state them
 // (docs/rules/desert-dust.md says which sentence each test pins).
-#include "core/attacks.hpp"
+#include "core/rules/attacks.hpp"
 #include "tests/rules/desert_dust_test_util.hpp"
 
 namespace tessera::dd {

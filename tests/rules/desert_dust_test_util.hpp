@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "core/game_status.hpp"
-#include "core/movegen.hpp"
-#include "core/move_text.hpp"
-#include "core/position.hpp"
-#include "core/position_text.hpp"
-#include "core/variant.hpp"
+#include "core/rules/game_status.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position.hpp"
+#include "core/rules/position_text.hpp"
+#include "core/rules/variant.hpp"
 
 namespace tessera::dd {
 

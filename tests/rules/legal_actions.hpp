@@ -4,9 +4,9 @@
 #include <set>
 #include <string>
 
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/position.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position.hpp"
 
 namespace tessera::rules_test {
 

@@ -4,14 +4,14 @@
 #include <random>
 #include <set>
 
-#include "core/attacks.hpp"
-#include "core/game_status.hpp"
-#include "core/move_text.hpp"
-#include "core/movegen.hpp"
-#include "core/perft.hpp"
-#include "core/position_text.hpp"
-#include "tests/support/message_of.hpp"
+#include "core/rules/attacks.hpp"
+#include "core/rules/game_status.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/perft.hpp"
+#include "core/rules/position_text.hpp"
 #include "tests/rules/legal_actions.hpp"
+#include "tests/support/message_of.hpp"
 
 using namespace tessera;
 using namespace tessera::rules_test;

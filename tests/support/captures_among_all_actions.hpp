@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/movegen.hpp"
-#include "core/position.hpp"
+#include "core/rules/movegen.hpp"
+#include "core/rules/position.hpp"
 
 namespace tessera {
 

@@ -2,7 +2,7 @@
 // PA10 RX, 115200 8N1, to the Pi's UART or a USB-serial adapter), the sensor matrix on shift
 // registers (shift_register_sensor_lines.hpp), the WS2812 chain on SPI1 (spi_ws2812_strip.hpp).
 #include "clock_setup.hpp"
-#include "core/board_firmware.hpp"
+#include "portable/board_firmware.hpp"
 #include "ports/stm32f4/gpio_pins.hpp"
 #include "ports/stm32f4/registers.hpp"
 #include "ports/stm32f4/system_tick.hpp"

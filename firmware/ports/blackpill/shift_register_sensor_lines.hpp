@@ -5,7 +5,7 @@
 // The 165 chain is wired so that file 0 comes out first.
 #include <cstdint>
 
-#include "core/sensor_lines.hpp"
+#include "portable/sensor_lines.hpp"
 
 namespace tessera::firmware::blackpill {
 

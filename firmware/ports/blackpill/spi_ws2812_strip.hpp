@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "core/led_strip.hpp"
+#include "portable/led_strip.hpp"
 #include "ports/stm32f4/ws2812_spi_encoding.hpp"
 #include "protocol/board_limits.hpp"
 

@@ -1,7 +1,7 @@
 // The firmware image for QEMU's netduinoplus2 (STM32F405): the protocol on USART1, the simulated
 // sensor matrix and LED chain on USART2 (test_port.hpp). QEMU ignores clock setup, so none is done;
 // its SYSCLK is 168 MHz, which is what SysTick counts.
-#include "core/board_firmware.hpp"
+#include "portable/board_firmware.hpp"
 #include "ports/stm32f4/registers.hpp"
 #include "ports/stm32f4/system_tick.hpp"
 #include "ports/stm32f4/usart.hpp"

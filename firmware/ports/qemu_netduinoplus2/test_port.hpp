@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <span>
 
-#include "core/led_strip.hpp"
-#include "core/occupancy_grid.hpp"
-#include "core/sensor_lines.hpp"
+#include "portable/led_strip.hpp"
+#include "portable/occupancy_grid.hpp"
+#include "portable/sensor_lines.hpp"
 #include "ports/stm32f4/usart.hpp"
 
 namespace tessera::firmware::qemu {

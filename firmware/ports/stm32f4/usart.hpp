@@ -5,7 +5,7 @@
 #include <span>
 
 #include "byte_queue.hpp"
-#include "core/byte_sink.hpp"
+#include "portable/byte_sink.hpp"
 
 namespace tessera::firmware::stm32f4 {
 

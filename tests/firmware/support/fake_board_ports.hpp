@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "core/board_firmware.hpp"
+#include "portable/board_firmware.hpp"
 #include "protocol/frame_decoder.hpp"
 
 namespace tessera::testing {

@@ -1,0 +1,27 @@
+#pragma once
+// Films a scripted game: the start position standing still, then for every action a hand
+// reaching in from the mover's side, the board changing under it, the hand leaving, and the new
+// position standing still long enough for the camera to settle and read it twice.
+#include <functional>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "core/rules/position.hpp"
+#include "hardware/camera/simulation/scene_renderer.hpp"
+
+namespace tessera::scene {
+
+struct FilmOptions {
+  double framesPerSecond = 10.0;
+  int stillFrames = 14;  // after each action: enough for two readings at the default settle time
+  int handFrames = 6;    // reaching in, moving, leaving
+};
+
+using FrameSink = std::function<void(const cv::Mat& image, double seconds)>;
+
+// Plays `actions` from `start` and sends every frame to `sink`.
+void filmGame(SceneRenderer& renderer, const Position& start, const std::vector<Move>& actions,
+              const FilmOptions& options, const FrameSink& sink);
+
+}  // namespace tessera::scene

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Fails when an include crosses a layer the wrong way (docs/architecture.md).
+
+Static libraries alone do not stop a header include: a file may include any header under the
+source root whatever its library links. This reads every quoted include of the C++ sources and
+checks it against the layers below. Run by ctest (IncludeLayers) and by hand:
+
+    scripts/check-layers.py [SOURCE_ROOT]
+"""
+import pathlib
+import re
+import sys
+
+# Each part, from the most specific folder to the least, and the parts it may include (itself
+# always). A file belongs to the first part whose folder holds it.
+CORE_TEXT = "core/text"
+CORE_OBSERVATION = "core/observation"
+CORE_RULES = "core/rules"
+CORE_RECORD = "core/record"
+CORE_REFEREE = "core/referee"
+CORE_ENGINE = "core/engine"
+CORE_PROTOCOL = "core/protocol"
+CORE_SELFPLAY = "core/selfplay"
+CAMERA = "hardware/camera"
+CAMERA_VARIANT = "hardware/camera/variant"
+CAMERA_SIMULATION = "hardware/camera/simulation"
+
+RULES_BELOW = [CORE_RULES, CORE_TEXT]
+DRIVER_BELOW = [CORE_OBSERVATION, CORE_TEXT, "firmware/protocol"]
+
+MAY_INCLUDE = {
+    CORE_TEXT: [],
+    CORE_OBSERVATION: [],
+    CORE_RULES: [CORE_TEXT],
+    CORE_RECORD: RULES_BELOW,
+    CORE_REFEREE: RULES_BELOW + [CORE_OBSERVATION],
+    CORE_ENGINE: RULES_BELOW,
+    CORE_PROTOCOL: RULES_BELOW + [CORE_ENGINE],
+    CORE_SELFPLAY: RULES_BELOW + [CORE_ENGINE, CORE_RECORD],
+    # Drivers read what a sensor sees; the camera's variant part and its simulation also read a
+    # variant's layout and position, but no driver includes the engine or the record.
+    CAMERA_VARIANT: DRIVER_BELOW + [CAMERA, CORE_RULES, CORE_REFEREE],
+    CAMERA_SIMULATION: DRIVER_BELOW + [CAMERA, CORE_RULES, CORE_REFEREE],
+    CAMERA: DRIVER_BELOW,
+    "hardware/gpio": DRIVER_BELOW,
+    "hardware/link": DRIVER_BELOW,
+    "hardware/display": DRIVER_BELOW + [CORE_RULES, CORE_REFEREE],
+    "firmware": [],
+    # The program may use every library; only tests/ is out of its reach.
+    "host": ["core", "hardware", "firmware"],
+    "tests": ["core", "hardware", "firmware", "host"],
+}
+# Folders whose files include their neighbours by bare name (their own include root).
+OWN_ROOT = {"firmware": "firmware"}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+
+
+def part_of(path):
+    for part in sorted(MAY_INCLUDE, key=len, reverse=True):
+        if path == part or path.startswith(part + "/"):
+            return part
+    return None
+
+
+def resolve(root, source, name):
+    """The include's path from the source root, as the compiler would find it."""
+    beside = (source.parent / name)
+    if beside.exists():
+        return beside.resolve().relative_to(root).as_posix()
+    for folder, own in OWN_ROOT.items():
+        if source.relative_to(root).as_posix().startswith(folder + "/") and (root / own / name).exists():
+            return f"{own}/{name}"
+    return name
+
+
+def main():
+    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).parent.parent).resolve()
+    wrong = []
+    checked = 0
+    for source in sorted(root.glob("**/*")):
+        if source.suffix not in (".cpp", ".hpp", ".h", ".c") or not source.is_file():
+            continue
+        relative = source.relative_to(root).as_posix()
+        if relative.startswith(("build", ".git")) or "/build" in relative.split("/")[0]:
+            continue
+        part = part_of(relative)
+        if part is None:
+            continue
+        checked += 1
+        text = source.read_text(errors="replace")
+        for match in INCLUDE.finditer(text):
+            target = resolve(root, source, match.group(1))
+            target_part = part_of(target)
+            if target_part is None or target_part == part:
+                continue
+            allowed = MAY_INCLUDE[part]
+            if not any(target_part == a or target_part.startswith(a + "/") for a in allowed):
+                line = text.count("\n", 0, match.start()) + 1
+                wrong.append(f"{relative}:{line}: {part} may not include {target} ({target_part})")
+    for w in wrong:
+        print(w)
+    print(f"check-layers: {checked} files read, {len(wrong)} includes cross a layer the wrong way")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
