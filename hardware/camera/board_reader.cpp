@@ -28,7 +28,18 @@ FrameReading BoardReader::read(const cv::Mat& frame) {
   start = std::chrono::steady_clock::now();
   rectify(frame, out.location.boardToImage, layout_, options_.pixelsPerCell, rectified_);
   if (!white_.fit(rectified_, layout_)) return out;
-  sampler_.prepare(rectified_, white_);
+  if (dividesByWhite(options_.colourSpace)) {
+    light_.fromWhite(rectified_, white_);
+    if (options_.localShading) {
+      firstLook_.prepare(rectified_, light_);
+      const bool expecting = expected_.files == layout_.files && expected_.ranks == layout_.ranks;
+      shadeLocally(firstLook_, layout_, light_, options_.shading, expecting ? &expected_ : nullptr);
+    }
+  } else {
+    light_.uniform(rectified_, {255, 255, 255});
+  }
+  reflectance_.prepare(rectified_, light_);
+  sampler_.prepare(reflectance_);
   swatches_ = readSwatches(sampler_, layout_);
 
   out.cells = Observation(layout_.files, layout_.ranks);
@@ -39,7 +50,12 @@ FrameReading BoardReader::read(const cv::Mat& frame) {
       CellObservation& cell = out.cells.at(f, r);
       cell.surface = surface.surface;
       cell.surfaceConfidence = surface.confidence;
-      if (const CellAppearance* empty = swatches_.of(surface.surface)) {
+      if (surface.surface == Surface::AntiTile) {
+        // A piece standing on an anti-tile would hide its cross and the black around it, so a cell
+        // read as an anti-tile is bare.
+        cell.occupant = Occupant::Empty;
+        cell.occupantConfidence = surface.confidence;
+      } else if (const CellAppearance* empty = swatches_.of(surface.surface)) {
         const OccupantReading occupant = classifyOccupant(look, *empty, options_.occupant);
         cell.occupant = occupant.occupant;
         cell.occupantConfidence = occupant.confidence;

@@ -1,7 +1,8 @@
 #pragma once
 // One frame in, what it shows out: locate the board, rectify it, read the light from the white
-// margin and the swatches, classify every cell. No memory of earlier frames except the locator's
-// last homography; the Stabiliser decides when a reading counts.
+// margin and then locally from every bare patch of known paper (local_shading.hpp), divide it out,
+// classify every cell against the swatches. No memory of earlier frames except the locator's last
+// homography; the Stabiliser decides when a reading counts.
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -9,8 +10,11 @@
 #include "core/observation/observation.hpp"
 #include "hardware/camera/board_locator.hpp"
 #include "hardware/camera/cell_sampler.hpp"
+#include "hardware/camera/light_field.hpp"
+#include "hardware/camera/local_shading.hpp"
 #include "hardware/camera/occupant_classifier.hpp"
 #include "hardware/camera/rectified_board.hpp"
+#include "hardware/camera/reflectance_image.hpp"
 #include "hardware/camera/surface_classifier.hpp"
 #include "hardware/camera/swatch_reader.hpp"
 #include "hardware/camera/white_reference.hpp"
@@ -22,6 +26,9 @@ struct ReaderOptions {
   ColourSpace colourSpace = ColourSpace::WhiteLab;
   // Four-player sets are only light and dark: report Occupied, not a side.
   bool reportSides = true;
+  // Follow the light locally (shadows, a lamp's fall-off) rather than only by the margin's smooth fit.
+  bool localShading = true;
+  ShadingOptions shading;
   LocatorOptions locator;
   SurfaceOptions surface;
   OccupantOptions occupant;
@@ -41,10 +48,14 @@ class BoardReader {
   BoardReader(BoardLayout layout, ReaderOptions options = {});
   // An empty frame, or one larger than kMaxFrameSide (frame_source.hpp), shows no board.
   FrameReading read(const cv::Mat& frame);
+  // What the referee expects the board to show from now on (the position as it stands): it helps
+  // find the light (local_shading.hpp), never the cells' reading. An empty observation: nothing.
+  void expect(Observation expected) { expected_ = std::move(expected); }
 
   const BoardLayout& layout() const { return layout_; }
   const RectifiedBoard& rectified() const { return rectified_; }  // of the last readable frame
   const CellSampler& sampler() const { return sampler_; }         // prepared for that frame
+  const LightField& light() const { return light_; }               // the light found in that frame
   const SwatchReferences& swatches() const { return swatches_; }
   void forgetLocation() { locator_.forget(); }
 
@@ -54,8 +65,11 @@ class BoardReader {
   BoardLocator locator_;
   RectifiedBoard rectified_;
   WhiteReference white_;
+  LightField light_;
+  ReflectanceImage firstLook_, reflectance_;
   CellSampler sampler_;
   SwatchReferences swatches_;
+  Observation expected_;
 };
 
 }  // namespace tessera::camera

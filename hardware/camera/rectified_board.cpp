@@ -15,7 +15,8 @@ cv::Rect RectifiedBoard::pixels(float x0, float y0, float x1, float y1) const {
 }
 
 RectifiedArea rectifiedArea(const BoardLayout& layout) {
-  return {-1.0f, std::max(layout.files + 1.0f, layout.right()), layout.bottom(), layout.ranks + 1.0f};
+  // A cell of white margin beyond the play area on every side and below the swatch strip.
+  return {-1.0f, std::max(layout.files + 1.0f, layout.right()), layout.bottom() - 1.0f, layout.ranks + 1.0f};
 }
 
 void rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardLayout& layout, int pixelsPerCell,

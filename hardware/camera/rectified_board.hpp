@@ -1,7 +1,8 @@
 #pragma once
 // The board seen straight from above: the camera frame warped by the board homography so that
 // every cell is a square of pixelsPerCell pixels. It covers the play area, a one-cell band of
-// white margin around it (the white reference) and the swatch strip below.
+// white margin around it (the white reference), the swatch strip below and a row of margin below
+// the strip.
 #include <opencv2/core.hpp>
 
 #include "hardware/camera/board_layout.hpp"

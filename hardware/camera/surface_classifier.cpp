@@ -5,13 +5,27 @@
 
 namespace tessera::camera {
 
-float surfaceDistance(const CellAppearance& cell, const CellAppearance& swatch, int patchesCounted) {
+namespace {
+
+float bestPatchesDistance(const std::array<cv::Vec3f, kBorderPatches>& cell, const std::array<cv::Vec3f, kBorderPatches>& swatch,
+                          int patchesCounted) {
   std::array<float, kBorderPatches> d;
-  for (int p = 0; p < kBorderPatches; ++p) d[p] = static_cast<float>(cv::norm(cell.border[p] - swatch.border[p]));
+  for (int p = 0; p < kBorderPatches; ++p) d[p] = static_cast<float>(cv::norm(cell[p] - swatch[p]));
   std::partial_sort(d.begin(), d.begin() + patchesCounted, d.end());
   float sum = 0;
   for (int p = 0; p < patchesCounted; ++p) sum += d[p];
   return sum / static_cast<float>(patchesCounted);
+}
+
+}  // namespace
+
+float surfaceDistance(const CellAppearance& cell, const CellAppearance& swatch, int patchesCounted) {
+  return bestPatchesDistance(cell.border, swatch.border, patchesCounted);
+}
+
+float surfaceDistance(const CellAppearance& cell, const CellAppearance& swatch, Surface surface, int patchesCounted) {
+  if (surface == Surface::AntiTile) return bestPatchesDistance(cell.edges, swatch.edges, patchesCounted);
+  return surfaceDistance(cell, swatch, patchesCounted);
 }
 
 SurfaceReading classifySurface(const CellAppearance& cell, const SwatchReferences& swatches,
@@ -21,7 +35,7 @@ SurfaceReading classifySurface(const CellAppearance& cell, const SwatchReference
   for (Surface s : candidates) {
     const CellAppearance* swatch = swatches.of(s);
     if (!swatch) continue;
-    const float d = surfaceDistance(cell, *swatch, options.patchesCounted);
+    const float d = surfaceDistance(cell, *swatch, s, options.patchesCounted);
     if (d < bestDistance) {
       secondDistance = bestDistance;
       bestDistance = d;

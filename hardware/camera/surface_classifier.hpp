@@ -1,7 +1,9 @@
 #pragma once
 // Which surface a cell shows: its corner patches are compared with the same patches of every
 // swatch the variant can show, and the closest swatch wins. The worst-matching corner does not
-// count, so a piece's rim or its shadow reaching into one corner does not matter.
+// count, so a piece's rim or its shadow reaching into one corner does not matter. An anti-tile is
+// compared by the middles of its edges instead (black, however it lies: its cross runs corner to
+// corner and moves with the tile when the tile is laid off its cell or turned).
 #include <vector>
 
 #include "hardware/camera/cell_sampler.hpp"
@@ -22,7 +24,9 @@ struct SurfaceOptions {
 SurfaceReading classifySurface(const CellAppearance& cell, const SwatchReferences& swatches,
                                const std::vector<Surface>& candidates, const SurfaceOptions& options = {});
 
-// The distance between a cell and a swatch as the classifier measures it.
+// The distance between a cell's corners and a swatch's as the classifier measures it.
 float surfaceDistance(const CellAppearance& cell, const CellAppearance& swatch, int patchesCounted);
+// The same for swatch `surface`: by the edges' middles for an anti-tile, the corners otherwise.
+float surfaceDistance(const CellAppearance& cell, const CellAppearance& swatch, Surface surface, int patchesCounted);
 
 }  // namespace tessera::camera

@@ -57,7 +57,10 @@ bool WhiteReference::fit(const RectifiedBoard& board, const BoardLayout& layout)
     sample(f + 0.5f, -0.5f);
   }
   const int stripEnd = static_cast<int>(layout.right());
-  for (int x = 0; x < stripEnd; ++x) sample(x + 0.5f, -1.5f);
+  for (int x = 0; x < stripEnd; ++x) {
+    sample(x + 0.5f, -1.5f);
+    sample(x + 0.5f, -3.5f);
+  }
 
   // Anything lying on the margin (a captured piece, a pen) is darker than the paper: fit, drop
   // the samples well below the fit, fit again.

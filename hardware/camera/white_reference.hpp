@@ -1,6 +1,6 @@
 #pragma once
 // How bright and what colour the light is over each part of the board, read from the white paper
-// margin around the play area and the blank row above the swatch strip. A smooth field (quadratic
+// margin around the play area and the blank rows above and below the swatch strip. A smooth field (quadratic
 // in x and y, per channel) is fitted, so a lamp on one side or a warm evening light divides out.
 #include <array>
 

@@ -14,10 +14,10 @@
 #include <opencv2/core.hpp>
 
 #include "hardware/camera/board_reader.hpp"
+#include "hardware/camera/simulation/random_play.hpp"
 #include "hardware/camera/simulation/scene_renderer.hpp"
 #include "hardware/camera/stabiliser.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
-#include "random_play.hpp"
 
 namespace {
 

@@ -12,9 +12,9 @@
 
 #include "core/referee/sensor_view.hpp"
 #include "hardware/camera/board_reader.hpp"
+#include "hardware/camera/simulation/random_play.hpp"
 #include "hardware/camera/simulation/scene_renderer.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
-#include "random_play.hpp"
 
 namespace tessera::camera {
 namespace {

@@ -10,21 +10,28 @@ namespace {
 
 struct PaintedBoard {
   RectifiedBoard board;
-  WhiteReference white;
+  LightField cameraScale, paperWhite;
+  ReflectanceImage camera, byWhite;
   PaintedBoard() {
     board.left = -1.0f;
     board.top = 9.0f;
     board.image = cv::Mat(10 * board.pixelsPerCell, 10 * board.pixelsPerCell, CV_8UC3, cv::Scalar(51, 102, 204));
-    white.setUniform({204, 204, 204});
+    prepare();
+  }
+  void prepare() {
+    cameraScale.uniform(board, {255, 255, 255});
+    paperWhite.uniform(board, {204, 204, 204});
+    camera.prepare(board, cameraScale);
+    byWhite.prepare(board, paperWhite);
   }
 };
 
 TEST(CellSampler, TheCameraSpacesScaleTheValuesAndTheWhiteSpacesDivideByThePaper) {
   PaintedBoard p;
   CellSampler camera(ColourSpace::CameraRgb), byWhite(ColourSpace::WhiteRgb), lab(ColourSpace::WhiteLab);
-  camera.prepare(p.board, p.white);
-  byWhite.prepare(p.board, p.white);
-  lab.prepare(p.board, p.white);
+  camera.prepare(p.camera);
+  byWhite.prepare(p.byWhite);
+  lab.prepare(p.byWhite);
   const CellAppearance c = camera.sample({2, 3}), w = byWhite.sample({2, 3}), l = lab.sample({2, 3});
   for (int i = 0; i < kBorderPatches; ++i) {
     for (int ch = 0; ch < 3; ++ch) {
@@ -45,12 +52,14 @@ TEST(CellSampler, TheMiddleOfACellWithAPieceVariesAndItsCornersDoNot) {
   for (int y = middle.y; y < middle.y + middle.height; ++y)
     for (int x = middle.x; x < middle.x + middle.width; ++x)
       p.board.image.at<cv::Vec3b>(y, x) = ((x / 2 + y / 2) % 2) ? cv::Vec3b(230, 230, 230) : cv::Vec3b(20, 20, 20);
+  p.prepare();
   CellSampler sampler(ColourSpace::WhiteLab);
-  sampler.prepare(p.board, p.white);
+  sampler.prepare(p.byWhite);
   const CellAppearance piece = sampler.sample({2, 3}), bare = sampler.sample({4, 3});
   EXPECT_GT(piece.centreSpread, 30.0f);
   EXPECT_FLOAT_EQ(bare.centreSpread, 0.0f);
   for (int i = 0; i < kBorderPatches; ++i) EXPECT_EQ(piece.border[i], bare.border[i]) << "patch " << i;
+  for (int i = 0; i < kEdgePatches; ++i) EXPECT_EQ(piece.edges[i], bare.edges[i]) << "edge " << i;
 }
 
 }  // namespace

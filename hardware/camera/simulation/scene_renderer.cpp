@@ -8,6 +8,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/referee/sensor_view.hpp"
+#include "core/rules/sectors.hpp"
+#include "hardware/camera/variant/variant_layout.hpp"
 
 namespace tessera::scene {
 
@@ -93,6 +95,70 @@ SceneStyle randomStyle(std::mt19937& rng, cv::Size imageSize, double sheetCells,
   return s;
 }
 
+const char* roomConditionName(RoomCondition c) {
+  switch (c) {
+    case RoomCondition::Plain: return "plain";
+    case RoomCondition::ShadowBand: return "shadow band";
+    case RoomCondition::ShadowBlob: return "shadow blob";
+    case RoomCondition::StrongGradient: return "strong gradient";
+    case RoomCondition::Barrel: return "barrel lens";
+    case RoomCondition::Pincushion: return "pincushion lens";
+    case RoomCondition::MessyPaper: return "messy paper";
+    case RoomCondition::Everything: return "everything";
+  }
+  return "?";
+}
+
+namespace {
+
+CastShadow randomShadow(std::mt19937& rng, CastShadow::Shape shape) {
+  CastShadow shadow;
+  shadow.shape = shape;
+  shadow.depth = uniform(rng, 0.25, 0.5);
+  shadow.softness = uniform(rng, 0.3, 2.5);
+  shadow.angleDeg = uniform(rng, 0, 360);
+  // Mostly neutral; sometimes the light left in the shadow is the window's (bluer) or the room's
+  // lamp (warmer).
+  const double hue = uniform(rng, -1, 1);
+  shadow.tint = hue > 0 ? cv::Vec3d(1 + 0.12 * hue, 1 + 0.03 * hue, 1 - 0.06 * hue)
+                        : cv::Vec3d(1 + 0.08 * hue, 1 + 0.02 * hue, 1 - 0.1 * hue);
+  if (shape == CastShadow::Shape::Band) {
+    shadow.centre = {uniform(rng, 0.3, 0.7), uniform(rng, 0.3, 0.7)};
+  } else {
+    shadow.centre = {uniform(rng, 0.25, 0.75), uniform(rng, 0.25, 0.75)};
+    shadow.radii = {uniform(rng, 0.12, 0.3), uniform(rng, 0.1, 0.25)};
+  }
+  return shadow;
+}
+
+}  // namespace
+
+void applyRoomCondition(SceneStyle& s, RoomCondition condition, std::mt19937& rng) {
+  const bool all = condition == RoomCondition::Everything;
+  if (condition == RoomCondition::ShadowBand || all) s.shadows.push_back(randomShadow(rng, CastShadow::Shape::Band));
+  if (condition == RoomCondition::ShadowBlob || all) s.shadows.push_back(randomShadow(rng, CastShadow::Shape::Blob));
+  if (condition == RoomCondition::StrongGradient || all) {
+    // 2:1 from one side of the board to the other: 1 + g/2 against 1 - g/2 with g = 2/3.
+    const double along = uniform(rng, 0, 2 * kPi), g = uniform(rng, 0.45, 0.667);
+    s.lightGradient = {g * std::cos(along), g * std::sin(along)};
+    s.spotStrength = uniform(rng, 0.2, 0.4);
+    s.spotCentre = {uniform(rng, 0.2, 0.8), uniform(rng, 0.2, 0.8)};
+    const double warmth = uniform(rng, -1, 1);
+    s.lightTint = warmth > 0 ? cv::Vec3d(1 - 0.5 * warmth, 1 - 0.18 * warmth, 1) : cv::Vec3d(1, 1 + 0.06 * warmth, 1 + 0.25 * warmth);
+  }
+  if (condition == RoomCondition::Barrel) s.lensBarrel = uniform(rng, 0.05, 0.25);
+  if (condition == RoomCondition::Pincushion) s.lensBarrel = -uniform(rng, 0.03, 0.1);
+  if (all) s.lensBarrel = uniform(rng, -0.08, 0.2);
+  if (condition == RoomCondition::MessyPaper || all) {
+    s.paperShift = 0.15;
+    s.paperTurnDeg = 10;
+    s.paperCurl = uniform(rng, 0.04, 0.12);
+    s.placementJitter = 0.2;
+    const double angle = uniform(rng, 0, 2 * kPi), length = uniform(rng, 0.15, 0.35);
+    s.shadowOffset = {length * std::cos(angle), length * std::sin(angle)};
+  }
+}
+
 SceneRenderer::SceneRenderer(const Variant& variant, SceneStyle style, unsigned seed)
     : variant_(&variant), style_(style), rng_(seed) {
   const int files = variant.size.files, ranks = variant.size.ranks;
@@ -113,6 +179,16 @@ SceneRenderer::SceneRenderer(const Variant& variant, SceneStyle style, unsigned 
   for (auto& j : jitter_) {
     const double a = uniform(rng_, 0, 2 * kPi), r = uniform(rng_, 0, style_.placementJitter);
     j = {r * std::cos(a), r * std::sin(a)};
+  }
+  printed_ = camera::printedCells(variant);
+  // The loose paper's lie from a generator of its own, so that scenes without it stay as they were.
+  std::mt19937 paperRng(seed ^ 0x5eed9a9eu);
+  paperLie_.resize(256);
+  for (auto& lie : paperLie_) {
+    const double a = uniform(paperRng, 0, 2 * kPi), r = uniform(paperRng, 0, style_.paperShift);
+    lie.shift = {r * std::cos(a), r * std::sin(a)};
+    lie.turn = uniform(paperRng, -style_.paperTurnDeg, style_.paperTurnDeg) * kPi / 180;
+    lie.curlAngle = uniform(paperRng, 0, 2 * kPi);
   }
   computeCamera();
 }
@@ -161,6 +237,19 @@ void SceneRenderer::computeCamera() {
   const cv::Matx33d textureToBoard(1 / t_, 0, left_ + 0.5 / t_, 0, -1 / t_, top_ - 0.5 / t_, 0, 0, 1);
   textureToImage_ = boardToImage_ * textureToBoard;
 
+  if (style_.lensBarrel != 0) {
+    const cv::Size size = style_.imageSize;
+    distortionMapX_.create(size, CV_32F);
+    distortionMapY_.create(size, CV_32F);
+    const double mx = size.width / 2.0, my = size.height / 2.0, halfDiagonal2 = mx * mx + my * my;
+    for (int y = 0; y < size.height; ++y)
+      for (int x = 0; x < size.width; ++x) {
+        const double dx = x - mx, dy = y - my, grow = 1 + style_.lensBarrel * (dx * dx + dy * dy) / halfDiagonal2;
+        distortionMapX_.at<float>(y, x) = static_cast<float>(mx + dx * grow);
+        distortionMapY_.at<float>(y, x) = static_cast<float>(my + dy * grow);
+      }
+  }
+
   // The light over the sheet, per texel: exposure and tint, a gradient across, a spot falloff.
   const int cols = static_cast<int>(std::lround((right_ - left_) * t_)), rows = static_cast<int>(std::lround((top_ - bottom_) * t_));
   lightField_.create(rows, cols, CV_32FC3);
@@ -170,10 +259,33 @@ void SceneRenderer::computeCamera() {
       const double d2 = (fx - style_.spotCentre.x) * (fx - style_.spotCentre.x) + (fy - style_.spotCentre.y) * (fy - style_.spotCentre.y);
       const double level = style_.lightGain * (1 + style_.lightGradient.x * (fx - 0.5) + style_.lightGradient.y * (fy - 0.5)) *
                            (1 - style_.spotStrength * std::min(1.0, d2 * 2));
-      lightField_.at<cv::Vec3f>(y, x) = cv::Vec3f(static_cast<float>(level * style_.lightTint[0]),
-                                                  static_cast<float>(level * style_.lightTint[1]),
-                                                  static_cast<float>(level * style_.lightTint[2]));
+      cv::Vec3d light = level * style_.lightTint;
+      const cv::Point2d cell(left_ + fx * (right_ - left_), bottom_ + fy * (top_ - bottom_));
+      for (const CastShadow& shadow : style_.shadows) {
+        const double cover = shadowCover(shadow, cell);
+        for (int c = 0; c < 3; ++c) light[c] *= 1 - cover + cover * (1 - shadow.depth) * shadow.tint[c];
+      }
+      lightField_.at<cv::Vec3f>(y, x) = cv::Vec3f(static_cast<float>(light[0]), static_cast<float>(light[1]),
+                                                  static_cast<float>(light[2]));
     }
+}
+
+double SceneRenderer::shadowCover(const CastShadow& shadow, cv::Point2d cell) const {
+  const double w = right_ - left_, h = top_ - bottom_;
+  const cv::Point2d centre(left_ + shadow.centre.x * w, bottom_ + shadow.centre.y * h);
+  const double a = shadow.angleDeg * kPi / 180;
+  const cv::Point2d along(std::cos(a), std::sin(a)), across(-along.y, along.x);
+  const cv::Point2d d = cell - centre;
+  double inside;  // cells inside the shadow's edge (negative: outside)
+  if (shadow.shape == CastShadow::Shape::Band) {
+    inside = d.dot(across);
+  } else {
+    const double rx = shadow.radii.x * w, ry = shadow.radii.y * h;
+    const double u = d.dot(along) / rx, v = d.dot(across) / ry;
+    inside = (1 - std::sqrt(u * u + v * v)) * std::min(rx, ry);
+  }
+  const double t = std::clamp(inside / std::max(0.05, shadow.softness) + 0.5, 0.0, 1.0);
+  return t * t * (3 - 2 * t);
 }
 
 void SceneRenderer::changeLight(double gain, cv::Vec3d tint, cv::Point2d gradient) {
@@ -184,7 +296,26 @@ void SceneRenderer::changeLight(double gain, cv::Vec3d tint, cv::Point2d gradien
   litSheet_.release();
 }
 
-cv::Point2d SceneRenderer::imagePoint(cv::Point2d board) const { return project(boardToImage_, board); }
+cv::Point2d SceneRenderer::imagePoint(cv::Point2d board) const {
+  const cv::Point2d pinhole = project(boardToImage_, board);
+  if (style_.lensBarrel == 0) return pinhole;
+  // distort() samples the pinhole image at c + (p - c)(1 + k r^2) for output point p at radius r
+  // (image half-diagonals): find the r whose sample is this point.
+  const cv::Point2d centre(style_.imageSize.width / 2.0, style_.imageSize.height / 2.0);
+  const double halfDiagonal = std::hypot(centre.x, centre.y), k = style_.lensBarrel;
+  const double ru = cv::norm(pinhole - centre) / halfDiagonal;
+  if (ru < 1e-12) return pinhole;
+  double r = ru;
+  for (int i = 0; i < 8; ++i) r -= (r + k * r * r * r - ru) / (1 + 3 * k * r * r);
+  return centre + (pinhole - centre) * (r / ru);
+}
+
+void SceneRenderer::distort(cv::Mat& image) const {
+  cv::Mat out;
+  cv::remap(image, out, distortionMapX_, distortionMapY_, cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+            cv::Scalar(45, 60, 75) * style_.lightGain);
+  image = out;
+}
 
 void SceneRenderer::drawPrint(cv::Mat& sheet, const Position& pos) const {
   const int files = variant_->size.files, ranks = variant_->size.ranks;
@@ -204,8 +335,13 @@ void SceneRenderer::drawPrint(cv::Mat& sheet, const Position& pos) const {
       cv::line(sheet, cv::Point2d(a.x, b.y), cv::Point2d(b.x, a.y), cv::Scalar(246, 248, 248), width, cv::LINE_AA);
     }
   };
+  const bool loosePaper = style_.paperShift > 0 || style_.paperTurnDeg > 0 || style_.paperCurl > 0;
   for (int r = 0; r < ranks; ++r)
-    for (int f = 0; f < files; ++f) fillCell(f, r, surfaceAt(pos, makeSquare(f, r)));
+    for (int f = 0; f < files; ++f) {
+      const Square sq = makeSquare(f, r);
+      fillCell(f, r, loosePaper ? printed_[static_cast<std::size_t>(r * files + f)] : surfaceAt(pos, sq));
+    }
+  if (loosePaper) drawLoosePaper(sheet, pos);
   const auto strip = swatchStrip(*variant_);
   for (std::size_t i = 0; i < strip.size(); ++i) fillCell(static_cast<double>(i), -3, strip[i]);
 
@@ -219,6 +355,73 @@ void SceneRenderer::drawPrint(cv::Mat& sheet, const Position& pos) const {
   }
 }
 
+void SceneRenderer::drawLoosePaper(cv::Mat& sheet, const Position& pos) const {
+  const int files = variant_->size.files, ranks = variant_->size.ranks;
+  const double t = texelsPerCell_;
+  // The loose sheets: a sector card per slot holding one, otherwise each cell whose surface is not
+  // the one printed under it (a colour square, a tile, an anti-tile).
+  std::vector<std::vector<Square>> sheets;
+  std::vector<int> lieOf;
+  if (variant_->hasSectors()) {
+    for (int slot = 0; slot < kSlotColumns * kSlotRows; ++slot) {
+      const auto squares = slotSquares(slot);
+      if (surfaceAt(pos, squares[0]) == Surface::Void) continue;
+      sheets.push_back({squares.begin(), squares.end()});
+      lieOf.push_back(slot);
+    }
+  } else {
+    for (int r = 0; r < ranks; ++r)
+      for (int f = 0; f < files; ++f) {
+        const Square sq = makeSquare(f, r);
+        if (surfaceAt(pos, sq) == printed_[static_cast<std::size_t>(r * files + f)]) continue;
+        sheets.push_back({sq});
+        lieOf.push_back(sq);
+      }
+  }
+  const cv::Scalar white(246, 248, 248);
+  for (std::size_t k = 0; k < sheets.size(); ++k) {
+    const PaperLie& lie = paperLie_[static_cast<std::size_t>(lieOf[k])];
+    double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+    for (Square sq : sheets[k]) {
+      x0 = std::min<double>(x0, fileOf(sq)), x1 = std::max<double>(x1, fileOf(sq) + 1);
+      y0 = std::min<double>(y0, rankOf(sq)), y1 = std::max<double>(y1, rankOf(sq) + 1);
+    }
+    const cv::Point2d middle((x0 + x1) / 2, (y0 + y1) / 2), half((x1 - x0) / 2, (y1 - y0) / 2);
+    const cv::Point2d laid = middle + lie.shift;
+    const double c = std::cos(lie.turn), sn = std::sin(lie.turn);
+    const cv::Point2d curl(std::cos(lie.curlAngle), std::sin(lie.curlAngle));
+    const double reach = std::hypot(half.x, half.y) + 0.2;
+    const cv::Point2d lo = toTexture({laid.x - reach, laid.y + reach}), hi = toTexture({laid.x + reach, laid.y - reach});
+    for (int y = std::max(0, static_cast<int>(lo.y)); y < std::min(sheet.rows, static_cast<int>(hi.y) + 1); ++y)
+      for (int x = std::max(0, static_cast<int>(lo.x)); x < std::min(sheet.cols, static_cast<int>(hi.x) + 1); ++x) {
+        const cv::Point2d b(left_ + (x + 0.5) / t, top_ - (y + 0.5) / t);
+        // Where this texel lies on the sheet, in the cells the sheet stands for.
+        const cv::Point2d d = b - laid;
+        const cv::Point2d q = middle + cv::Point2d(c * d.x + sn * d.y, -sn * d.x + c * d.y);
+        const double outX = std::abs(q.x - middle.x) - half.x, outY = std::abs(q.y - middle.y) - half.y;
+        const double lift = (q - middle).dot(curl) / std::max(half.x, half.y);  // -1..1 across the sheet
+        cv::Vec3b& px = sheet.at<cv::Vec3b>(y, x);
+        if (outX > 0 || outY > 0) {
+          // The thin shadow under the lifted edge.
+          const double out = std::hypot(std::max(0.0, outX), std::max(0.0, outY));
+          if (style_.paperCurl > 0 && out < 0.06 && lift > 0.5)
+            for (int ch = 0; ch < 3; ++ch) px[ch] = static_cast<uchar>(px[ch] * (1 - 3 * style_.paperCurl * (1 - out / 0.06)));
+          continue;
+        }
+        const int f = std::clamp(static_cast<int>(std::floor(q.x)), 0, files - 1);
+        const int r = std::clamp(static_cast<int>(std::floor(q.y)), 0, ranks - 1);
+        const Surface surface = surfaceAt(pos, makeSquare(f, r));
+        cv::Scalar colour = printedColour(surface);
+        if (surface == Surface::AntiTile) {
+          const double lx = q.x - f, ly = q.y - r, w = 1.0 / 16 * std::sqrt(2.0);
+          if (std::abs(lx - ly) < w || std::abs(lx + ly - 1) < w) colour = white;
+        }
+        const double shade = 1 - style_.paperCurl * (0.5 + 0.5 * lift);
+        for (int ch = 0; ch < 3; ++ch) px[ch] = cv::saturate_cast<uchar>(colour[ch] * shade);
+      }
+  }
+}
+
 void SceneRenderer::drawPiece(cv::Mat& sheet, cv::Point2d centre, bool light) const {
   const double t = texelsPerCell_;
   const cv::Vec3d albedo = light ? style_.lightPiece : style_.darkPiece;
@@ -226,13 +429,16 @@ void SceneRenderer::drawPiece(cv::Mat& sheet, cv::Point2d centre, bool light) co
   const cv::Point2d shadowCentre = toTexture(centre + style_.shadowOffset);
   const double rb = style_.pieceRadius * t, rt = style_.topRadius * t;
   const cv::Point2d c = toTexture(centre);
-  const int reach = static_cast<int>(rb + 0.1 * t) + 2;
+  const int reach = static_cast<int>(rb + cv::norm(style_.shadowOffset) * t) + 3;
   const cv::Vec3d lightDir = cv::normalize(cv::Vec3d(-style_.shadowOffset.x, style_.shadowOffset.y, 0.6));
   for (int y = static_cast<int>(c.y) - reach; y <= static_cast<int>(c.y) + reach; ++y)
     for (int x = static_cast<int>(c.x) - reach; x <= static_cast<int>(c.x) + reach; ++x) {
       if (x < 0 || y < 0 || x >= sheet.cols || y >= sheet.rows) continue;
       cv::Vec3b& px = sheet.at<cv::Vec3b>(y, x);
-      const double ds = std::hypot(x - shadowCentre.x, y - shadowCentre.y);
+      // The cast shadow: the base's disc drawn out toward shadowCentre (long under a low lamp).
+      const cv::Point2d toShadow = shadowCentre - c, fromBase(x - c.x, y - c.y);
+      const double along = std::clamp(fromBase.dot(toShadow) / std::max(1e-9, toShadow.dot(toShadow)), 0.0, 1.0);
+      const double ds = cv::norm(fromBase - along * toShadow);
       const double shadow = std::clamp((rb + 1.5 - ds) / 3.0, 0.0, 1.0) * 0.45;
       cv::Vec3d out(px[0], px[1], px[2]);
       out *= 1 - shadow;
@@ -340,6 +546,7 @@ cv::Mat SceneRenderer::render(const Position& pos, const std::vector<Hand>& hand
   cv::Mat image;
   cv::warpPerspective(sheet, image, cv::Mat(textureToImage_), style_.imageSize, cv::INTER_LINEAR, cv::BORDER_CONSTANT,
                       cv::Scalar(45, 60, 75) * style_.lightGain);
+  if (style_.lensBarrel != 0) distort(image);
   if (style_.blurSigma > 0.05) cv::GaussianBlur(image, image, cv::Size(0, 0), style_.blurSigma);
   if (style_.noiseSigma > 0) {
     cv::Mat noise(image.size(), CV_16SC3);
