@@ -62,7 +62,7 @@ std::vector<BoardLocator::Detection> BoardLocator::detectNear(const cv::Mat& gre
     std::vector<cv::Point2f> outline;
     for (const cv::Point2f d : {cv::Point2f(-1.2f, -1.2f), cv::Point2f(1.2f, -1.2f), cv::Point2f(1.2f, 1.2f),
                                 cv::Point2f(-1.2f, 1.2f)})
-      outline.push_back(project(h, c + d));
+      outline.push_back(options_.lens.bend(project(h, c + d), grey.size()));
     const cv::Rect window = cv::boundingRect(outline) & frame;
     if (window.width < 8 || window.height < 8) continue;
     const double markerPixels = BoardLayout::kMarkerSide * cellPixels(h, layout_);
@@ -128,6 +128,8 @@ BoardLocation BoardLocator::fromDetections(const std::vector<Detection>& found) 
     const int half = std::clamp(static_cast<int>(side / 12), 2, 5);
     cv::cornerSubPix(grey_, imagePoints, cv::Size(half, half), cv::Size(-1, -1),
                      cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 12, 0.02));
+    if (!options_.lens.straight())
+      for (cv::Point2f& p : imagePoints) p = options_.lens.straighten(p, grey_.size());
   }
 
   if (last_ && result.markersSeen > 0 && result.markersSeen < BoardLayout::kMarkerCount) {

@@ -9,6 +9,7 @@
 #include <opencv2/core.hpp>
 
 #include "hardware/camera/board_layout.hpp"
+#include "hardware/camera/lens.hpp"
 
 namespace tessera::camera {
 
@@ -39,6 +40,8 @@ struct LocatorOptions {
   int minMarkerSidePixels = 7;
   // While the markers are not where they were, the whole image is searched on every n-th frame.
   int wholeSearchEvery = 5;
+  // The camera's distortion: the homography maps the board to the frame as seen without it.
+  Lens lens;
 };
 
 class BoardLocator {

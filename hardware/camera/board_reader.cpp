@@ -12,10 +12,15 @@ namespace {
 double msSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
+LocatorOptions withLens(LocatorOptions options, const Lens& lens) {
+  options.lens = lens;
+  return options;
+}
 }  // namespace
 
 BoardReader::BoardReader(BoardLayout layout, ReaderOptions options)
-    : layout_(std::move(layout)), options_(options), locator_(layout_, options.locator), sampler_(options.colourSpace) {}
+    : layout_(std::move(layout)), options_(options), locator_(layout_, withLens(options.locator, options.lens)),
+      sampler_(options.colourSpace), rectifier_(options.lens) {}
 
 FrameReading BoardReader::read(const cv::Mat& frame) {
   FrameReading out;
@@ -26,7 +31,7 @@ FrameReading BoardReader::read(const cv::Mat& frame) {
   if (!out.location.found()) return out;
 
   start = std::chrono::steady_clock::now();
-  rectify(frame, out.location.boardToImage, layout_, options_.pixelsPerCell, rectified_);
+  rectifier_.rectify(frame, out.location.boardToImage, layout_, options_.pixelsPerCell, rectified_);
   if (!white_.fit(rectified_, layout_)) return out;
   if (dividesByWhite(options_.colourSpace)) {
     light_.fromWhite(rectified_, white_);
@@ -46,6 +51,7 @@ FrameReading BoardReader::read(const cv::Mat& frame) {
   for (int r = 0; r < layout_.ranks; ++r)
     for (int f = 0; f < layout_.files; ++f) {
       const CellAppearance look = sampler_.sample({static_cast<float>(f), static_cast<float>(r)});
+      out.signatures.push_back(signatureOf(reflectance_, {static_cast<float>(f), static_cast<float>(r)}));
       const SurfaceReading surface = classifySurface(look, swatches_, layout_.cellSurfaces, options_.surface);
       CellObservation& cell = out.cells.at(f, r);
       cell.surface = surface.surface;

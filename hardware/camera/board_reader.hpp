@@ -10,6 +10,8 @@
 #include "core/observation/observation.hpp"
 #include "hardware/camera/board_locator.hpp"
 #include "hardware/camera/cell_sampler.hpp"
+#include "hardware/camera/cell_signature.hpp"
+#include "hardware/camera/lens.hpp"
 #include "hardware/camera/light_field.hpp"
 #include "hardware/camera/local_shading.hpp"
 #include "hardware/camera/occupant_classifier.hpp"
@@ -23,6 +25,7 @@ namespace tessera::camera {
 
 struct ReaderOptions {
   int pixelsPerCell = 24;
+  Lens lens;  // the camera's distortion, as tessera calibrate measured it: the board is read straightened
   ColourSpace colourSpace = ColourSpace::WhiteLab;
   // Four-player sets are only light and dark: report Occupied, not a side.
   bool reportSides = true;
@@ -39,6 +42,7 @@ struct FrameReading {
   bool readable = false;  // located and the white margin seen
   Observation cells;      // this frame's reading of every cell
   cv::Mat motionBlocks;   // CV_32FC3 means of third-of-a-cell blocks over the rectified board
+  std::vector<CellSignature> signatures;  // every cell's look under the light found, rank by rank
   double locateMs = 0.0;
   double classifyMs = 0.0;
 };
@@ -70,6 +74,7 @@ class BoardReader {
   CellSampler sampler_;
   SwatchReferences swatches_;
   Observation expected_;
+  LensRectifier rectifier_;
 };
 
 }  // namespace tessera::camera

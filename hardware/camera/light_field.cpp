@@ -32,6 +32,13 @@ void LightField::uniform(const RectifiedBoard& board, cv::Vec3f light) {
   grid_.setTo(cv::Scalar(light[0], light[1], light[2]));
 }
 
+void LightField::uniform(const LightField& other, cv::Vec3f light) {
+  left_ = other.left_;
+  top_ = other.top_;
+  grid_.create(other.grid_.size(), CV_32FC3);
+  grid_.setTo(cv::Scalar(light[0], light[1], light[2]));
+}
+
 cv::Vec3f LightField::at(cv::Point2f p) const {
   const float u = std::clamp((p.x - left_) / kSpacing, 0.0f, static_cast<float>(grid_.cols - 1));
   const float v = std::clamp((top_ - p.y) / kSpacing, 0.0f, static_cast<float>(grid_.rows - 1));

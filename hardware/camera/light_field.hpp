@@ -18,6 +18,8 @@ class LightField {
   void fromWhite(const RectifiedBoard& board, const WhiteReference& white);
   // A uniform light over `board`'s image (the colour spaces that do not divide by white use 255).
   void uniform(const RectifiedBoard& board, cv::Vec3f light);
+  // A uniform light over the same grid as `other`.
+  void uniform(const LightField& other, cv::Vec3f light);
 
   int columns() const { return grid_.cols; }
   int rows() const { return grid_.rows; }

@@ -1,6 +1,7 @@
 #include "hardware/camera/local_shading.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -18,6 +19,9 @@ struct LitPatch {
   cv::Vec3f seen;
   cv::Vec3f reference;
   int swatch = -1;  // the swatch matched, or -1 for the white margin
+  // Whether the reference is free of its neighbours' colours blurring into it (the white margin, a
+  // cell's middle), so that the patch can tell the light's colour too.
+  bool tintReference = false;
   float gain() const { return (seen[0] + seen[1] + seen[2]) / std::max(1e-3f, reference[0] + reference[1] + reference[2]); }
 };
 
@@ -105,6 +109,9 @@ ColourFit colourFit(const std::array<cv::Vec3f, kBorderPatches>& corners, const 
 }
 
 constexpr float kCornerFits = 0.1f;  // a corner whose colour is this near its swatch's is bare paper
+// The same for the surface the referee expects there: looser, since the colour is only checked
+// against gross misfits (a piece's foot, the cell changed), and a shadow's light is often tinted.
+constexpr float kExpectedFits = 0.2f;
 
 // The swatch a cell's corners match by colour, when one stands out (a grey cell may be void or lie
 // in the shadow of a lighter one: then none), or -1.
@@ -138,72 +145,59 @@ float weightedMedian(std::vector<std::pair<float, float>>& valueWeight) {
   return valueWeight.back().first;
 }
 
-// Pools the patches on `shading`'s grid: at each point a weighted median of the nearby patches'
-// light, then the weighted mean of those within inlierShare of it; points with no patch near take
-// their neighbours' light, and with none at all 1.
-void poolOnGrid(const std::vector<LitPatch>& patches, const RectifiedArea& area, const ShadingOptions& options,
-                LightField& shading) {
-  const float left = area.left, top = area.top;
-  const int bucketColumns = static_cast<int>(std::ceil(area.right - area.left)) + 1;
-  const int bucketRows = static_cast<int>(std::ceil(area.top - area.bottom)) + 1;
-  std::vector<std::vector<int>> buckets(static_cast<std::size_t>(bucketColumns * bucketRows));
-  auto bucketOf = [&](cv::Point2f p) {
-    const int bx = std::clamp(static_cast<int>(p.x - left), 0, bucketColumns - 1);
-    const int by = std::clamp(static_cast<int>(top - p.y), 0, bucketRows - 1);
-    return by * bucketColumns + bx;
-  };
-  for (std::size_t i = 0; i < patches.size(); ++i) buckets[static_cast<std::size_t>(bucketOf(patches[i].where))].push_back(static_cast<int>(i));
-
-  cv::Mat found(shading.rows(), shading.columns(), CV_32FC3, cv::Scalar(0, 0, 0));
-  cv::Mat known(shading.rows(), shading.columns(), CV_8U, cv::Scalar(0));
-  const float reach2 = options.reach * options.reach, twoSigma2 = 2 * options.falloff * options.falloff;
-  std::vector<std::pair<float, float>> gains;
-  std::vector<std::pair<int, float>> near;
-  for (int j = 0; j < shading.rows(); ++j)
-    for (int i = 0; i < shading.columns(); ++i) {
-      const cv::Point2f at = shading.point(i, j);
-      near.clear();
-      gains.clear();
-      const int bx = static_cast<int>(at.x - left), by = static_cast<int>(top - at.y);
-      for (int y = by - 1; y <= by + 1; ++y)
-        for (int x = bx - 1; x <= bx + 1; ++x) {
-          if (x < 0 || y < 0 || x >= bucketColumns || y >= bucketRows) continue;
-          for (int k : buckets[static_cast<std::size_t>(y * bucketColumns + x)]) {
-            const cv::Point2f d = patches[static_cast<std::size_t>(k)].where - at;
-            const float d2 = d.dot(d);
-            if (d2 > reach2) continue;
-            const float w = std::exp(-d2 / twoSigma2);
-            near.push_back({k, w});
-            gains.push_back({patches[static_cast<std::size_t>(k)].gain(), w});
-          }
-        }
-      if (near.empty()) continue;
-      const float median = weightedMedian(gains);
-      float seen = 0, reference = 0;
-      for (const auto& [k, w] : near) {
-        const LitPatch& p = patches[static_cast<std::size_t>(k)];
-        if (std::abs(p.gain() - median) > options.inlierShare * median) continue;
-        seen += w * sum(p.seen);
-        reference += w * sum(p.reference);
-      }
-      if (reference <= 0) continue;
-      const float level = seen / reference;
-      found.at<cv::Vec3f>(j, i) = cv::Vec3f(level, level, level);
-      known.at<uchar>(j, i) = 1;
+// The patches bucketed by cell, to find those near a point quickly.
+class PatchIndex {
+ public:
+  PatchIndex(const std::vector<LitPatch>& patches, const RectifiedArea& area)
+      : patches_(patches), left_(area.left), top_(area.top),
+        columns_(static_cast<int>(std::ceil(area.right - area.left)) + 1),
+        rows_(static_cast<int>(std::ceil(area.top - area.bottom)) + 1),
+        buckets_(static_cast<std::size_t>(columns_ * rows_)) {
+    for (std::size_t i = 0; i < patches.size(); ++i) {
+      const int x = std::clamp(static_cast<int>(patches[i].where.x - left_), 0, columns_ - 1);
+      const int y = std::clamp(static_cast<int>(top_ - patches[i].where.y), 0, rows_ - 1);
+      buckets_[static_cast<std::size_t>(y * columns_ + x)].push_back(static_cast<int>(i));
     }
+  }
+  // Calls f(patch, weight) for every patch within `reach` cells (at most 1.5) of `at`, weighted by a
+  // Gaussian of width `falloff`.
+  template <typename F>
+  void forEachNear(cv::Point2f at, float reach, float falloff, F&& f) const {
+    const int bx = static_cast<int>(at.x - left_), by = static_cast<int>(top_ - at.y);
+    const float reach2 = reach * reach, twoSigma2 = 2 * falloff * falloff;
+    for (int y = by - 2; y <= by + 2; ++y)
+      for (int x = bx - 2; x <= bx + 2; ++x) {
+        if (x < 0 || y < 0 || x >= columns_ || y >= rows_) continue;
+        for (int k : buckets_[static_cast<std::size_t>(y * columns_ + x)]) {
+          const LitPatch& p = patches_[static_cast<std::size_t>(k)];
+          const cv::Point2f d = p.where - at;
+          const float d2 = d.dot(d);
+          if (d2 <= reach2) f(p, std::exp(-d2 / twoSigma2));
+        }
+      }
+  }
 
-  // Grid points with no patch near (under a crowd of pieces) take their neighbours' light.
-  for (int pass = 0; pass < shading.rows() + shading.columns(); ++pass) {
+ private:
+  const std::vector<LitPatch>& patches_;
+  float left_, top_;
+  int columns_, rows_;
+  std::vector<std::vector<int>> buckets_;
+};
+
+// Grid points left without a value (`known` 0) take their neighbours' mean, spreading inward; with
+// no value anywhere, `otherwise`.
+void fillGaps(cv::Mat& found, cv::Mat& known, cv::Vec3f otherwise) {
+  for (int pass = 0; pass < found.rows + found.cols; ++pass) {
     bool missing = false;
     cv::Mat filled = known.clone();
-    for (int j = 0; j < shading.rows(); ++j)
-      for (int i = 0; i < shading.columns(); ++i) {
+    for (int j = 0; j < found.rows; ++j)
+      for (int i = 0; i < found.cols; ++i) {
         if (known.at<uchar>(j, i)) continue;
         cv::Vec3f total{0, 0, 0};
         int n = 0;
         for (const auto& [di, dj] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
           const int a = i + di, b = j + dj;
-          if (a < 0 || b < 0 || a >= shading.columns() || b >= shading.rows() || !known.at<uchar>(b, a)) continue;
+          if (a < 0 || b < 0 || a >= found.cols || b >= found.rows || !known.at<uchar>(b, a)) continue;
           total += found.at<cv::Vec3f>(b, a);
           ++n;
         }
@@ -217,8 +211,74 @@ void poolOnGrid(const std::vector<LitPatch>& patches, const RectifiedArea& area,
     known = filled;
     if (!missing) break;
   }
-  for (int j = 0; j < shading.rows(); ++j)
-    for (int i = 0; i < shading.columns(); ++i) shading.at(i, j) = known.at<uchar>(j, i) ? found.at<cv::Vec3f>(j, i) : cv::Vec3f(1, 1, 1);
+  for (int j = 0; j < found.rows; ++j)
+    for (int i = 0; i < found.cols; ++i)
+      if (!known.at<uchar>(j, i)) found.at<cv::Vec3f>(j, i) = otherwise;
+}
+
+// The brightness of the light at every point of `grid`: a weighted median of the nearby patches'
+// gains, then the weighted mean of those within inlierShare of it.
+cv::Mat poolBrightness(const PatchIndex& index, const LightField& grid, const ShadingOptions& options) {
+  cv::Mat found(grid.rows(), grid.columns(), CV_32FC3, cv::Scalar(0, 0, 0));
+  cv::Mat known(grid.rows(), grid.columns(), CV_8U, cv::Scalar(0));
+  std::vector<std::pair<float, float>> gains;
+  std::vector<std::pair<const LitPatch*, float>> near;
+  for (int j = 0; j < grid.rows(); ++j)
+    for (int i = 0; i < grid.columns(); ++i) {
+      near.clear();
+      gains.clear();
+      index.forEachNear(grid.point(i, j), options.reach, options.falloff, [&](const LitPatch& p, float w) {
+        near.push_back({&p, w});
+        gains.push_back({p.gain(), w});
+      });
+      if (near.empty()) continue;
+      const float median = weightedMedian(gains);
+      float seen = 0, reference = 0;
+      for (const auto& [p, w] : near) {
+        if (std::abs(p->gain() - median) > options.inlierShare * median) continue;
+        seen += w * sum(p->seen);
+        reference += w * sum(p->reference);
+      }
+      if (reference <= 0) continue;
+      const float level = seen / reference;
+      found.at<cv::Vec3f>(j, i) = cv::Vec3f(level, level, level);
+      known.at<uchar>(j, i) = 1;
+    }
+  fillGaps(found, known, {1, 1, 1});
+  return found;
+}
+
+// The colour of the light at every point of `grid`, relative to its brightness (channels averaging
+// 1), from the patches whose reference is free of their neighbours' colours (tintReference): the
+// white margin and the middles of bare cells. A weighted median per channel, over a wider reach
+// than the brightness: the colour of a light changes slowly even where its brightness does not.
+cv::Mat poolTint(const PatchIndex& index, const LightField& grid, const cv::Mat& brightness, const ShadingOptions& options) {
+  // A patch whose brightness the pooled brightness does not bear out was matched to the wrong
+  // reference (a cell that changed since the referee last saw it): its colour says nothing either.
+  LightField level;
+  level.uniform(grid, {1, 1, 1});
+  for (int j = 0; j < grid.rows(); ++j)
+    for (int i = 0; i < grid.columns(); ++i) level.at(i, j) = brightness.at<cv::Vec3f>(j, i);
+  cv::Mat found(grid.rows(), grid.columns(), CV_32FC3, cv::Scalar(0, 0, 0));
+  cv::Mat known(grid.rows(), grid.columns(), CV_8U, cv::Scalar(0));
+  std::array<std::vector<std::pair<float, float>>, 3> channels;
+  for (int j = 0; j < grid.rows(); ++j)
+    for (int i = 0; i < grid.columns(); ++i) {
+      for (auto& c : channels) c.clear();
+      index.forEachNear(grid.point(i, j), options.tintReach, options.tintFalloff, [&](const LitPatch& p, float w) {
+        if (!p.tintReference) return;
+        const float gain = std::max(1e-3f, p.gain());
+        if (std::abs(gain / std::max(1e-3f, level.at(p.where)[0]) - 1) > options.inlierShare) return;
+        for (int c = 0; c < 3; ++c) channels[c].push_back({p.seen[c] / std::max(1e-3f, p.reference[c]) / gain, w});
+      });
+      if (channels[0].empty()) continue;
+      cv::Vec3f tint;
+      for (int c = 0; c < 3; ++c) tint[c] = weightedMedian(channels[c]);
+      found.at<cv::Vec3f>(j, i) = tint * (3.0f / std::max(1e-3f, sum(tint)));
+      known.at<uchar>(j, i) = 1;
+    }
+  fillGaps(found, known, {1, 1, 1});
+  return found;
 }
 
 }  // namespace
@@ -242,7 +302,7 @@ int shadeLocally(const ReflectanceImage& firstLook, const BoardLayout& layout, L
   }
   std::vector<LitPatch> whites;
   for (const MarginBox& b : boxes)
-    if (isBarePaper(b, noise)) whites.push_back({b.middle, b.colour, {1, 1, 1}, -1});
+    if (isBarePaper(b, noise)) whites.push_back({b.middle, b.colour, {1, 1, 1}, -1, true});
   patches.insert(patches.end(), whites.begin(), whites.end());
 
   // The swatches as they would look under the margin's light: seen / the light around them.
@@ -282,32 +342,39 @@ int shadeLocally(const ReflectanceImage& firstLook, const BoardLayout& layout, L
       int swatch = -1;
       if (expect) {
         const int i = layout.swatchIndex(expect->surface);
-        if (i >= 0 && usable[static_cast<std::size_t>(i)] &&
-            colourFit(corners, swatchCorners[static_cast<std::size_t>(i)]).cellError <= kCornerFits)
-          swatch = i;
+        // The expected surface, unless its colour does not fit, or another swatch's fits clearly
+        // better (the cell changed since the referee last saw it).
+        if (i >= 0 && usable[static_cast<std::size_t>(i)]) {
+          const float error = colourFit(corners, swatchCorners[static_cast<std::size_t>(i)]).cellError;
+          bool otherFitsBetter = false;
+          for (std::size_t k = 0; k < kinds; ++k)
+            otherFitsBetter |= usable[k] && static_cast<int>(k) != i && colourFit(corners, swatchCorners[k]).cellError < error - 0.03f;
+          if (error <= kExpectedFits && !otherFitsBetter) swatch = i;
+        }
       }
       if (swatch < 0) swatch = matchByColour(corners, swatchCorners, usable);
       if (swatch < 0) continue;
       const auto& reference = swatchCorners[static_cast<std::size_t>(swatch)];
       const ColourFit fit = colourFit(corners, reference);
+      const float fits = swatch == (expect ? layout.swatchIndex(expect->surface) : -2) ? kExpectedFits : kCornerFits;
       for (int p = 0; p < kBorderPatches; ++p)
-        if (fit.error[p] < kCornerFits) patches.push_back({middleOf(corner, cornerPatches()[p]), corners[p], reference[p], swatch});
+        if (fit.error[p] < fits) patches.push_back({middleOf(corner, cornerPatches()[p]), corners[p], reference[p], swatch});
       if (expect && expect->occupant == Occupant::Empty) {
         const cv::Vec3f centre = patchOf(firstLook, corner, centrePatch());
         float gain = 0;
-        if (leftOver(centre, swatchCentres[static_cast<std::size_t>(swatch)], gain) < kCornerFits)
-          patches.push_back({middleOf(corner, centrePatch()), centre, swatchCentres[static_cast<std::size_t>(swatch)], swatch});
+        if (leftOver(centre, swatchCentres[static_cast<std::size_t>(swatch)], gain) < fits)
+          patches.push_back({middleOf(corner, centrePatch()), centre, swatchCentres[static_cast<std::size_t>(swatch)], swatch, true});
       }
     }
 
-  LightField shading;
-  shading.uniform(firstLook.board(), {1, 1, 1});
-  poolOnGrid(patches, area, options, shading);
+  const PatchIndex index(patches, area);
+  const cv::Mat brightness = poolBrightness(index, light, options);
+  const cv::Mat tint = poolTint(index, light, brightness, options);
   for (int j = 0; j < light.rows(); ++j)
     for (int i = 0; i < light.columns(); ++i) {
-      const cv::Vec3f s = shading.at(i, j);
+      const cv::Vec3f b = brightness.at<cv::Vec3f>(j, i), t = tint.at<cv::Vec3f>(j, i);
       cv::Vec3f& l = light.at(i, j);
-      for (int c = 0; c < 3; ++c) l[c] *= std::clamp(s[c], 0.1f, 4.0f);
+      for (int c = 0; c < 3; ++c) l[c] *= std::clamp(b[c], 0.1f, 4.0f) * std::clamp(t[c], 0.7f, 1.4f);
     }
   return static_cast<int>(patches.size());
 }

@@ -21,6 +21,8 @@ struct ShadingOptions {
   float reach = 0.8f;         // cells: patches further from a grid point do not count there
   float falloff = 0.4f;       // cells: the Gaussian weight's width
   float inlierShare = 0.15f;  // a patch's light within this share of the median counts
+  float tintReach = 1.5f;     // the same for the light's colour, which changes more slowly
+  float tintFalloff = 0.7f;
 };
 
 // `firstLook` is the board divided by `light` as it stands (the margin's white); `light` is

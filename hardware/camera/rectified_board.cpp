@@ -35,4 +35,34 @@ void rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardL
                       cv::BORDER_REPLICATE);
 }
 
+void LensRectifier::rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardLayout& layout,
+                            int pixelsPerCell, RectifiedBoard& out) {
+  if (lens_.straight()) {
+    tessera::camera::rectify(frame, boardToImage, layout, pixelsPerCell, out);
+    return;
+  }
+  const RectifiedArea area = rectifiedArea(layout);
+  out.pixelsPerCell = pixelsPerCell;
+  out.left = area.left;
+  out.top = area.top;
+  if (!mapsFor_ || *mapsFor_ != boardToImage || frameSize_ != frame.size() || pixelsPerCell_ != pixelsPerCell) {
+    const double p = pixelsPerCell;
+    const cv::Size size(static_cast<int>(std::lround((area.right - area.left) * p)),
+                        static_cast<int>(std::lround((area.top - area.bottom) * p)));
+    mapX_.create(size, CV_32F);
+    mapY_.create(size, CV_32F);
+    for (int v = 0; v < size.height; ++v)
+      for (int u = 0; u < size.width; ++u) {
+        const cv::Vec3d q = boardToImage * cv::Vec3d(area.left + (u + 0.5) / p, area.top - (v + 0.5) / p, 1.0);
+        const cv::Point2f seen = lens_.bend({static_cast<float>(q[0] / q[2]), static_cast<float>(q[1] / q[2])}, frame.size());
+        mapX_.at<float>(v, u) = seen.x;
+        mapY_.at<float>(v, u) = seen.y;
+      }
+    mapsFor_ = boardToImage;
+    frameSize_ = frame.size();
+    pixelsPerCell_ = pixelsPerCell;
+  }
+  cv::remap(frame, out.image, mapX_, mapY_, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+}
+
 }  // namespace tessera::camera

@@ -3,9 +3,12 @@
 // every cell is a square of pixelsPerCell pixels. It covers the play area, a one-cell band of
 // white margin around it (the white reference), the swatch strip below and a row of margin below
 // the strip.
+#include <optional>
+
 #include <opencv2/core.hpp>
 
 #include "hardware/camera/board_layout.hpp"
+#include "hardware/camera/lens.hpp"
 
 namespace tessera::camera {
 
@@ -29,7 +32,24 @@ struct RectifiedArea {
 };
 RectifiedArea rectifiedArea(const BoardLayout& layout);
 
+// boardToImage maps board cells to the frame as a lens without distortion would show it.
 void rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardLayout& layout, int pixelsPerCell,
              RectifiedBoard& out);
+
+// The same through a lens with distortion: each rectified pixel is taken where the lens bends its
+// straight place to. The maps are kept while the board does not move.
+class LensRectifier {
+ public:
+  explicit LensRectifier(Lens lens) : lens_(lens) {}
+  void rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardLayout& layout, int pixelsPerCell,
+               RectifiedBoard& out);
+
+ private:
+  Lens lens_;
+  std::optional<cv::Matx33d> mapsFor_;
+  cv::Size frameSize_;
+  int pixelsPerCell_ = 0;
+  cv::Mat mapX_, mapY_;
+};
 
 }  // namespace tessera::camera

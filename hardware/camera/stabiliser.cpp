@@ -4,11 +4,28 @@
 
 namespace tessera::camera {
 
+namespace {
+
+void addLooks(std::vector<CellSignature>& sums, const std::vector<CellSignature>& looks) {
+  if (sums.size() != looks.size()) sums.assign(looks.size(), CellSignature{});
+  for (std::size_t i = 0; i < looks.size(); ++i) sums[i].add(looks[i]);
+}
+
+std::vector<CellSignature> meanOf(std::vector<CellSignature> sums, int frames) {
+  for (auto& s : sums) s.scale(1.0f / static_cast<float>(std::max(1, frames)));
+  return sums;
+}
+
+}  // namespace
+
 void Stabiliser::restart() {
   stillSince_.reset();
   stillReference_.release();
   readingsGiven_ = 0;
   framesVoted_ = 0;
+  stillLooks_.clear();
+  readingLooks_.clear();
+  stillLookFrames_ = readingLookFrames_ = 0;
   std::fill(occupantVotes_.begin(), occupantVotes_.end(), std::array<float, 5>{});
   std::fill(surfaceVotes_.begin(), surfaceVotes_.end(), std::array<float, 12>{});
 }
@@ -46,6 +63,28 @@ Observation Stabiliser::tally() const {
   return o;
 }
 
+Observation Stabiliser::againstSettled(Observation o) const {
+  if (settled_ && settled_->shown.files == files_ && settled_->shown.ranks == ranks_ &&
+      settled_->looks.size() == o.cells.size() && readingLooks_.size() == o.cells.size()) {
+    const std::vector<CellSignature> now = meanOf(readingLooks_, readingLookFrames_);
+    for (std::size_t i = 0; i < o.cells.size(); ++i) {
+      if (!changedBetween(settled_->looks[i], now[i], options_.change)) {
+        o.cells[i] = settled_->shown.cells[i];
+        o.cells[i].occupantConfidence = o.cells[i].surfaceConfidence = 1.0f;
+      }
+    }
+  }
+  return o;
+}
+
+bool Stabiliser::settle(const Observation& shown) {
+  if (!stillSince_ || stillLookFrames_ == 0 || shown.files != files_ || shown.ranks != ranks_ ||
+      stillLooks_.size() != shown.cells.size())
+    return false;
+  settled_ = Settled{shown, meanOf(stillLooks_, stillLookFrames_)};
+  return true;
+}
+
 std::optional<Snapshot> Stabiliser::push(const FrameReading& reading, double seconds) {
   if (!reading.readable) {
     previous_.release();
@@ -65,14 +104,21 @@ std::optional<Snapshot> Stabiliser::push(const FrameReading& reading, double sec
     stillReference_ = reading.motionBlocks.clone();
   }
   vote(reading.cells);
+  addLooks(stillLooks_, reading.signatures);
+  addLooks(readingLooks_, reading.signatures);
+  ++stillLookFrames_;
+  ++readingLookFrames_;
   const double stillFor = seconds - *stillSince_;
   if (readingsGiven_ < 2 && stillFor + 1e-9 >= options_.settleSeconds * (readingsGiven_ + 1)) {
-    Snapshot snap{tally(), readingsGiven_ + 1, seconds};
+    const Observation fresh = tally();
+    Snapshot snap{againstSettled(fresh), readingsGiven_ + 1, seconds, fresh};
     ++readingsGiven_;
     // The second reading is voted from fresh frames only.
     framesVoted_ = 0;
     std::fill(occupantVotes_.begin(), occupantVotes_.end(), std::array<float, 5>{});
     std::fill(surfaceVotes_.begin(), surfaceVotes_.end(), std::array<float, 12>{});
+    readingLooks_.clear();
+    readingLookFrames_ = 0;
     return snap;
   }
   return std::nullopt;

@@ -6,9 +6,8 @@
 #include "core/record/pgn.hpp"
 #include "core/rules/game.hpp"
 #include "core/text/counted_noun.hpp"
-#include "hardware/camera/board_reader.hpp"
+#include "hardware/camera/board_watcher.hpp"
 #include "hardware/camera/frame_source.hpp"
-#include "hardware/camera/stabiliser.hpp"
 #include "hardware/camera/variant/snapshot_referee.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
 #include "host/cli/output_path.hpp"
@@ -50,10 +49,10 @@ cli::Command replayCommand() {
 
             camera::ReaderOptions readerOptions;
             readerOptions.reportSides = variant.sides == 2;
-            camera::BoardReader reader(camera::layoutForVariant(variant), readerOptions);
-            camera::Stabiliser stabiliser;
+            camera::BoardWatcher watcher(camera::layoutForVariant(variant), readerOptions);
             Game game(variant);
             camera::SnapshotReferee referee(game);
+            watcher.expect(referee.expected());
 
             long frames = 0, unreadable = 0, problems = 0, mismatches = 0;
             for (camera::FrameRead r = source->read(); r.status != camera::FrameRead::Status::Finished;
@@ -64,11 +63,12 @@ cli::Command replayCommand() {
                 continue;
               }
               ++frames;
-              const camera::FrameReading reading = reader.read(r.frame.image);
-              if (!reading.readable) ++unreadable;
-              const auto snapshot = stabiliser.push(reading, r.frame.seconds);
-              if (!snapshot) continue;
-              const camera::RefereeEvent event = referee.onSnapshot(*snapshot);
+              const camera::BoardWatcher::Step step = watcher.push(r.frame.image, r.frame.seconds);
+              if (!step.reading.readable) ++unreadable;
+              if (!step.snapshot) continue;
+              const camera::RefereeEvent event = referee.onSnapshot(*step.snapshot);
+              if (event.boardShowsPosition) watcher.confirm(referee.expected());
+              else watcher.expect(referee.expected());
               const auto at = [&] {
                 std::ostringstream s;
                 s << std::fixed << std::setprecision(1) << event.seconds << " s";
@@ -81,6 +81,9 @@ cli::Command replayCommand() {
                   break;
                 case camera::RefereeEvent::Kind::Proposed:
                   err << at() << ": several explanations, took " << event.text << "\n";
+                  break;
+                case camera::RefereeEvent::Kind::Unresolved:
+                  err << at() << ": several explanations, none taken\n";
                   break;
                 case camera::RefereeEvent::Kind::Mismatch:
                   ++mismatches;

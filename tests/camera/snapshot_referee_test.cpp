@@ -23,6 +23,26 @@ Observation seenAfter(const Position& pos, const char* action) {
 // the referee waits for the second reading.
 Game tiledSquares() { return Game(builtinVariant("tiled-squares")); }
 
+// A board read as changes against the last confirmed one, where a change went unseen (e2 kept its
+// settled pawn): nothing explains it, but the board read afresh does, and that is played.
+TEST(SnapshotReferee, WhenTheBoardReadAgainstTheSettledOneIsNoActionTheFreshReadingIsTried) {
+  Game game(builtinVariant("chess"));
+  SnapshotReferee referee(game);
+  const Observation fresh = seenAfter(game.position(), "e2e4");
+  Observation againstSettled = fresh;
+  againstSettled.at(4, 1) = sensorView(game.position(), SensorProfile::Camera).at(4, 1);
+  const RefereeEvent event = referee.onSnapshot({againstSettled, 1, 3.0, fresh});
+  EXPECT_EQ(event.kind, RefereeEvent::Kind::Played);
+  EXPECT_EQ(event.text, "e4");
+  EXPECT_TRUE(event.boardShowsPosition);
+  // Without the fresh reading, the same board is a mismatch naming e4.
+  Game other(builtinVariant("chess"));
+  SnapshotReferee alone(other);
+  const RefereeEvent mismatch = alone.onSnapshot({againstSettled, 1, 3.0});
+  EXPECT_EQ(mismatch.kind, RefereeEvent::Kind::Mismatch);
+  EXPECT_FALSE(mismatch.boardShowsPosition);
+}
+
 TEST(SnapshotReferee, AClearActionIsPlayedAtItsTime) {
   Game game(builtinVariant("chess"));
   SnapshotReferee referee(game);
@@ -89,7 +109,9 @@ TEST(SnapshotReferee, APromotionReadTwiceIsTheProposedQueenOrLeftUnresolved) {
     const RefereeEvent first = referee.onSnapshot({seen, 1, 1.0});
     EXPECT_EQ(first.kind, RefereeEvent::Kind::Waiting);
     const RefereeEvent second = referee.onSnapshot({seen, 2, 1.5});
-    EXPECT_EQ(second.kind, RefereeEvent::Kind::Proposed);
+    EXPECT_EQ(second.kind, take ? RefereeEvent::Kind::Proposed : RefereeEvent::Kind::Unresolved);
+    EXPECT_EQ(second.boardShowsPosition, take) << "only a choice taken leaves the board as the position stands";
+    EXPECT_FALSE(first.boardShowsPosition) << "a board waiting for its second reading is not explained yet";
     if (take) {
       EXPECT_EQ(second.text, "b8=Q+");
       ASSERT_EQ(game.actions().size(), 1u);

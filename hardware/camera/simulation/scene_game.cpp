@@ -34,7 +34,15 @@ void filmGame(SceneRenderer& renderer, const Position& start, const std::vector<
     sink(renderer.render(pos, hands), static_cast<double>(frame) / options.framesPerSecond);
     ++frame;
   };
-  for (int i = 0; i < options.stillFrames; ++i) emit({});
+  auto stillness = [&](int actionsDone) {
+    for (int i = 0; i < options.stillFrames; ++i) {
+      if (actionsDone == options.lamp.afterAction && i == options.stillFrames / 2)
+        renderer.changeLight(options.lamp.gain, options.lamp.tint, options.lamp.gradient);
+      emit({});
+    }
+  };
+  stillness(0);
+  int done = 0;
   const cv::Vec3d skins[4] = {{120, 150, 205}, {80, 110, 160}, {60, 80, 115}, {140, 170, 225}};
   for (const Move& m : actions) {
     const auto [from, to] = handPath(m);
@@ -55,7 +63,7 @@ void filmGame(SceneRenderer& renderer, const Position& start, const std::vector<
     }
     hand.tip = to + (outside - to) * 0.5;
     emit({hand});
-    for (int i = 0; i < options.stillFrames; ++i) emit({});
+    stillness(++done);
   }
 }
 

@@ -12,10 +12,19 @@
 
 namespace tessera::scene {
 
+// A lamp switched on (or off) during the game: the scene's light changes to this one.
+struct LampSwitch {
+  int afterAction = -1;  // in the stillness after this many actions (-1: never), halfway through it
+  double gain = 1.0;
+  cv::Vec3d tint{1, 1, 1};
+  cv::Point2d gradient{0, 0};
+};
+
 struct FilmOptions {
   double framesPerSecond = 10.0;
   int stillFrames = 14;  // after each action: enough for two readings at the default settle time
   int handFrames = 6;    // reaching in, moving, leaving
+  LampSwitch lamp;
 };
 
 using FrameSink = std::function<void(const cv::Mat& image, double seconds)>;

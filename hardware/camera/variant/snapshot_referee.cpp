@@ -1,5 +1,6 @@
 #include "snapshot_referee.hpp"
 
+#include "core/referee/sensor_view.hpp"
 #include "core/rules/move_text.hpp"
 
 namespace tessera::camera {
@@ -11,8 +12,26 @@ RefereeEvent SnapshotReferee::onSnapshot(const Snapshot& snapshot) {
   options.readTwice = secondLook;
   if (snapshot.reading == 1) lastFirstReading_ = snapshot.observation;
   waiting_ = false;
-  const Verdict verdict = reconcile(game_.position(), snapshot.observation, options);
-  return apply(verdict, snapshot.seconds, secondLook);
+  Verdict verdict = reconcile(game_.position(), snapshot.observation, options);
+  // The board read as changes against the last one the referee confirmed; if that explains nothing,
+  // a change may have gone unseen: the board as read afresh.
+  if (verdict.kind == VerdictKind::Mismatch && snapshot.fresh.cells.size() == snapshot.observation.cells.size() &&
+      !sameReading(snapshot.fresh, snapshot.observation)) {
+    Verdict afresh = reconcile(game_.position(), snapshot.fresh, options);
+    if (afresh.kind != VerdictKind::Mismatch) verdict = std::move(afresh);
+  }
+  RefereeEvent event = apply(verdict, snapshot.seconds, secondLook);
+  event.boardShowsPosition = event.kind == RefereeEvent::Kind::Unchanged || event.kind == RefereeEvent::Kind::Played ||
+                             event.kind == RefereeEvent::Kind::TakenBack || event.kind == RefereeEvent::Kind::Proposed;
+  return event;
+}
+
+Observation SnapshotReferee::expected() const {
+  Observation view = sensorView(game_.position(), SensorProfile::Camera);
+  if (game_.position().variant().sides != 2)
+    for (CellObservation& c : view.cells)
+      if (c.occupant == Occupant::Light || c.occupant == Occupant::Dark) c.occupant = Occupant::Occupied;
+  return view;
 }
 
 RefereeEvent SnapshotReferee::apply(const Verdict& verdict, double seconds, bool secondLook) {
@@ -47,11 +66,12 @@ RefereeEvent SnapshotReferee::apply(const Verdict& verdict, double seconds, bool
         event.text = std::to_string(verdict.choices.size()) + " explanations";
         return event;
       }
-      event.kind = RefereeEvent::Kind::Proposed;
       if (!options_.takeProposedChoice || verdict.exactChoices == 0) {
+        event.kind = RefereeEvent::Kind::Unresolved;
         event.text = "unresolved choice of " + std::to_string(verdict.choices.size());
         return event;
       }
+      event.kind = RefereeEvent::Kind::Proposed;
       switch (proposed.kind) {
         case Explanation::Kind::Nothing: event.text = "no change"; break;
         case Explanation::Kind::Action:

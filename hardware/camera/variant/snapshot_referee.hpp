@@ -18,12 +18,16 @@ struct RefereeEvent {
     Played,     // an action was accepted (also an amended last action)
     TakenBack,  // the board went back to an earlier position
     Waiting,    // several explanations: waiting for the second reading
-    Proposed,   // several explanations even read twice: the proposed one was taken
+    Proposed,    // several explanations even read twice: the proposed one was taken
+    Unresolved,  // several explanations even read twice, none to take (no player to ask)
     Mismatch,   // nothing explains the board
   };
   Kind kind = Kind::Unchanged;
   double seconds = 0.0;
   std::string text;  // for the log: the action, or the squares that differ
+  // The board, as read, shows the game's position as it now stands (BoardWatcher::confirm): no
+  // change, an action or a takeback accepted, a proposed choice taken.
+  bool boardShowsPosition = false;
 };
 
 struct SnapshotRefereeOptions {
@@ -35,6 +39,10 @@ class SnapshotReferee {
  public:
   explicit SnapshotReferee(Game& game, SnapshotRefereeOptions options = {}) : game_(game), options_(options) {}
   RefereeEvent onSnapshot(const Snapshot& snapshot);
+  // What the camera sees of the game's position as it stands (Occupied for a side in a
+  // four-player game, whose sets are only light and dark).
+  Observation expected() const;
+
 
  private:
   RefereeEvent apply(const Verdict& verdict, double seconds, bool secondLook);
