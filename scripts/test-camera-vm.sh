@@ -21,6 +21,7 @@
 # Fails unless every test ran and passed: a skipped test (a driver missing) fails it too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/setup-vm.sh >/dev/null
 
 vm_name=test-camera-vm
 binary="${1:-build/tests/camera/tessera_camera_live_tests}"

@@ -19,6 +19,7 @@
 # skipped or no GpioSim test ran. Work files: <binary's directory>/gpio-sim-vm/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/setup-vm.sh >/dev/null
 
 vm_name=test-gpio-sim
 binary="${1:-${TESSERA_GPIO_TESTS:-build/tests/gpio/tessera_gpio_tests}}"
