@@ -10,7 +10,7 @@ bash scripts/setup-tests.sh
 bash scripts/install-packages.sh vm \
   linux-image-amd64 linux-headers-amd64 linux-source-6.1 kmod xz-utils busybox-static cpio qemu-system-x86 \
   udev libcamera-ipa \
-  g++-aarch64-linux-gnu qemu-user qemu-user-static mmdebstrap \
+  g++-aarch64-linux-gnu qemu-user qemu-user-static mmdebstrap arch-test \
   dpkg-dev file help2man
 
 sudo=""
