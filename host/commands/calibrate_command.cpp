@@ -30,7 +30,7 @@ cli::Command calibrateCommand() {
       cli::kVariantOption,
       cli::kVariantFileOption,
       {"input", "SPEC", "camera[:DEV] (a V4L2 device: /dev/videoN, its number N, /dev/v4l/by-id/...; default "
-                        "/dev/video0) or frames:DIR|VIDEO"},
+                        "/dev/video0), camera:libcamera[:N] (a Pi Camera Module: tessera cameras lists them) or frames:DIR|VIDEO"},
       {"position", "POSITION", "the board is set up as this position string (default: the variant's start)"},
       {"seconds", "N", "look for N seconds, 1-60 (default 3; a recording: its first N seconds)"},
       {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},

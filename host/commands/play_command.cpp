@@ -32,7 +32,7 @@ cli::Command playCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"input", "SPEC", "frames:DIR (recorded images or video), camera[:DEV] (a V4L2 device: /dev/videoN, N, or a /dev/v4l/by-id/ name), link[:PORT] or gpio (required)"},
+      {"input", "SPEC", "frames:DIR (recorded images or video), camera[:DEV] (a V4L2 device: /dev/videoN, N, or a /dev/v4l/by-id/ name), camera:libcamera[:N] (a Pi Camera Module: tessera cameras lists them), link[:PORT] or gpio (required)"},
       {"mode", "MODE", "referee (two players, default), engine (play against the engine) or hints (after every action)"},
       {"engine-side", "SIDE", "with --mode engine: the side the engine plays by its name, white or black, or south, west, north or east with four players (default the second side: black, west)"},
       {"engine-ms", "N", "with --mode engine: its thinking time per action, 10-60000 ms (default 500)"},
