@@ -20,8 +20,8 @@ struct Explanation {
   // Sequence: several actions were made while the board was not seen: `moves`, in order.
   enum class Kind { Nothing, Action, Takeback, Amend, Sequence };
   Kind kind = Kind::Nothing;
-  Move move{};              // Action and Amend
-  int plies = 0;            // Takeback: how many actions are taken back
+  Move move{};                   // Action and Amend
+  int plies = 0;                 // Takeback: how many actions are taken back
   std::vector<Move> moves = {};  // Sequence
   friend bool operator==(const Explanation&, const Explanation&) = default;
 };
@@ -62,9 +62,9 @@ struct Verdict {
   int plies = 0;  // Takeback
   // Gap: the actions made while the board was not seen, in order; play them all. A gap is
   // accepted only on a reading that came twice (`readTwice`); before, it is a Choose. When
-  // `gapExplainsAll` is false they are the beginning every shortest explanation shares (the
-  // Pawn's move before a promotion to an unseen piece): play them, and the same reading judged
-  // again asks about the rest.
+  // `gapExplainsAll` is false they are the beginning every shortest explanation shares (a King's
+  // step before a promotion to a piece the sensor cannot tell): play them, and the same reading
+  // judged again asks about the rest.
   std::vector<Move> gapActions;
   bool gapExplainsAll = true;
   // Choose: the explanations to offer, exact fits first; `defaultChoice` indexes the one to
@@ -96,7 +96,7 @@ struct ReconcileOptions {
   // each piece to its own square. Nothing: pieces are paired with the nearest squares they may fill.
   const PiecesOnTheBoard* onBoard = nullptr;
   // When nothing one action away explains the board, sequences of legal actions up to this many
-  // are tried (a Gap); 0 or 1: none. The session and replay pass kLongestGap.
+  // are tried (a Gap); 0 or 1: none. Replay passes kLongestGap (the session is to).
   int gapPlies = 0;
 };
 
