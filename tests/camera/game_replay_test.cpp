@@ -69,7 +69,9 @@ Refereed refereeFilm(const std::string& variantName, const scene::FilmOptions& f
       for (std::size_t i = before; i < game.actions().size(); ++i) {
         wrong = wrong || i >= out.script.size() || game.actions()[i] != out.script[i];
         EXPECT_LT(i, out.script.size()) << "an action accepted beyond the script at " << seconds << " s";
-        if (i < out.script.size()) EXPECT_EQ(game.actions()[i], out.script[i]) << "wrong action accepted at " << seconds << " s: " << event.text;
+        if (i < out.script.size()) {
+          EXPECT_EQ(game.actions()[i], out.script[i]) << "wrong action accepted at " << seconds << " s: " << event.text;
+        }
       }
     }
   };
