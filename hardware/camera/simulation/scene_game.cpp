@@ -36,7 +36,8 @@ void filmGame(SceneRenderer& renderer, const Position& start, const std::vector<
   };
   for (int i = 0; i < options.stillFrames; ++i) emit({});
   const cv::Vec3d skins[4] = {{120, 150, 205}, {80, 110, 160}, {60, 80, 115}, {140, 170, 225}};
-  for (const Move& m : actions) {
+  for (std::size_t index = 0; index < actions.size(); ++index) {
+    const Move& m = actions[index];
     const auto [from, to] = handPath(m);
     Hand hand;
     hand.fromAngleDeg = armAngle(pos);
@@ -55,7 +56,8 @@ void filmGame(SceneRenderer& renderer, const Position& start, const std::vector<
     }
     hand.tip = to + (outside - to) * 0.5;
     emit({hand});
-    for (int i = 0; i < options.stillFrames; ++i) emit({});
+    const int still = index < options.stillFramesAfter.size() ? options.stillFramesAfter[index] : options.stillFrames;
+    for (int i = 0; i < still; ++i) emit({});
   }
 }
 

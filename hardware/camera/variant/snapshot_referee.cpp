@@ -1,48 +1,129 @@
 #include "snapshot_referee.hpp"
 
+#include <algorithm>
+
 #include "core/rules/move_text.hpp"
 
 namespace tessera::camera {
+namespace {
 
-RefereeEvent SnapshotReferee::onSnapshot(const Snapshot& snapshot) {
-  ReconcileOptions options;
-  options.minConfidence = options_.minConfidence;
-  const bool secondLook = snapshot.reading == 2 && waiting_ && sameReading(snapshot.observation, lastFirstReading_);
-  options.readTwice = secondLook;
-  if (snapshot.reading == 1) lastFirstReading_ = snapshot.observation;
-  waiting_ = false;
-  const Verdict verdict = reconcile(game_.position(), snapshot.observation, options);
-  return apply(verdict, snapshot.seconds, secondLook);
+// The actions an explanation plays from the position, in order.
+std::vector<Move> actionsOf(const Explanation& e) {
+  if (e.kind == Explanation::Kind::Action) return {e.move};
+  if (e.kind == Explanation::Kind::Sequence) return e.moves;
+  return {};
 }
 
-RefereeEvent SnapshotReferee::apply(const Verdict& verdict, double seconds, bool secondLook) {
+// Whether one of the exact explanations of the verdict begins with the actions of `proposal`.
+bool anExplanationBeginsWith(const Verdict& v, const Explanation& proposal) {
+  const std::vector<Move> start = actionsOf(proposal);
+  const auto beginsWithIt = [&](const std::vector<Move>& moves) {
+    return !start.empty() && start.size() <= moves.size() && std::equal(start.begin(), start.end(), moves.begin());
+  };
+  if (v.kind == VerdictKind::Action || v.kind == VerdictKind::Unexpected) return beginsWithIt({v.action});
+  if (v.kind != VerdictKind::Choose) return false;
+  for (int i = 0; i < v.exactChoices; ++i)
+    if (beginsWithIt(actionsOf(v.choices[static_cast<std::size_t>(i)]))) return true;
+  return false;
+}
+
+std::string joined(const std::string& a, const std::string& b) { return a.empty() ? b : b.empty() ? a : a + " " + b; }
+
+}  // namespace
+
+Verdict SnapshotReferee::judge(const Observation& seen, bool readTwice) {
+  ReconcileOptions options;
+  options.minConfidence = options_.minConfidence;
+  options.readTwice = readTwice;
+  options.gapPlies = kLongestGap;
+  return reconcile(game_.position(), seen, options);
+}
+
+RefereeEvent SnapshotReferee::onSnapshot(const Snapshot& snapshot) {
+  const bool secondLook = snapshot.reading == 2 && waiting_ && sameReading(snapshot.observation, lastFirstReading_);
+  if (snapshot.reading == 1) lastFirstReading_ = snapshot.observation;
+  const std::optional<Explanation> leftOpen = waiting_ ? leftOpen_ : std::nullopt;
+  waiting_ = false;
+  leftOpen_.reset();
+  const Verdict verdict = judge(snapshot.observation, secondLook);
+  // The players went on before the board was read again: the question left open is settled by its
+  // proposal when one of the shortest explanations of the new board begins with it (the proposal's
+  // result was then read twice, before and under what followed).
+  if (leftOpen && snapshot.reading == 1 && anExplanationBeginsWith(verdict, *leftOpen)) {
+    const std::string settled = play(*leftOpen);
+    RefereeEvent event = apply(judge(snapshot.observation, false), snapshot, false);
+    event.text = joined(settled, event.kind == RefereeEvent::Kind::Played ? event.text : "");
+    event.kind = RefereeEvent::Kind::Played;
+    return event;
+  }
+  return apply(verdict, snapshot, secondLook);
+}
+
+std::string SnapshotReferee::play(const Explanation& e) {
+  switch (e.kind) {
+    case Explanation::Kind::Nothing: return "";
+    case Explanation::Kind::Action: {
+      const std::string text = san(game_.position(), e.move);
+      game_.play(e.move);
+      return text;
+    }
+    case Explanation::Kind::Sequence: {
+      std::string text;
+      for (const Move& m : e.moves) {
+        text = joined(text, san(game_.position(), m));
+        game_.play(m);
+      }
+      return text;
+    }
+    case Explanation::Kind::Amend: {
+      game_.takeBack(1);
+      const std::string text = "amended to " + san(game_.position(), e.move);
+      game_.play(e.move);
+      return text;
+    }
+    case Explanation::Kind::Takeback:
+      game_.takeBack(e.plies);
+      return std::to_string(e.plies) + " back";
+  }
+  return "";
+}
+
+RefereeEvent SnapshotReferee::apply(const Verdict& verdict, const Snapshot& snapshot, bool secondLook) {
   RefereeEvent event;
-  event.seconds = seconds;
-  Position& pos = game_.position();
+  event.seconds = snapshot.seconds;
   switch (verdict.kind) {
     case VerdictKind::Unchanged:
       return event;
     case VerdictKind::Action:
     case VerdictKind::Unexpected:
       event.kind = RefereeEvent::Kind::Played;
-      event.text = san(pos, verdict.action);
-      game_.play(verdict.action);
+      event.text = play({Explanation::Kind::Action, verdict.action, 0});
       return event;
     case VerdictKind::Amend:
-      game_.takeBack(1);
       event.kind = RefereeEvent::Kind::Played;
-      event.text = "amended to " + san(game_.position(), verdict.action);
-      game_.play(verdict.action);
+      event.text = play({Explanation::Kind::Amend, verdict.action, 1});
       return event;
+    case VerdictKind::Gap: {
+      event.kind = RefereeEvent::Kind::Played;
+      event.text = play({Explanation::Kind::Sequence, Move{}, 0, verdict.gapActions});
+      if (!verdict.gapExplainsAll) {
+        // Only the beginning was sure: the same reading, judged again, settles or asks about the rest.
+        const RefereeEvent rest = apply(judge(snapshot.observation, secondLook), snapshot, secondLook);
+        if (rest.kind == RefereeEvent::Kind::Played || rest.kind == RefereeEvent::Kind::Proposed)
+          event.text = joined(event.text, rest.text);
+      }
+      return event;
+    }
     case VerdictKind::Takeback:
-      game_.takeBack(verdict.plies);
       event.kind = RefereeEvent::Kind::TakenBack;
-      event.text = std::to_string(verdict.plies) + " back";
+      event.text = play({Explanation::Kind::Takeback, Move{}, verdict.plies});
       return event;
     case VerdictKind::Choose: {
       const Explanation& proposed = verdict.choices[static_cast<std::size_t>(verdict.defaultChoice)];
+      const bool proposedFits = verdict.defaultChoice < verdict.exactChoices;
       if (!secondLook) {
         waiting_ = true;
+        if (proposedFits && (verdict.exactChoices == 1 || options_.takeProposedChoice)) leftOpen_ = proposed;
         event.kind = RefereeEvent::Kind::Waiting;
         event.text = std::to_string(verdict.choices.size()) + " explanations";
         return event;
@@ -52,22 +133,7 @@ RefereeEvent SnapshotReferee::apply(const Verdict& verdict, double seconds, bool
         event.text = "unresolved choice of " + std::to_string(verdict.choices.size());
         return event;
       }
-      switch (proposed.kind) {
-        case Explanation::Kind::Nothing: event.text = "no change"; break;
-        case Explanation::Kind::Action:
-          event.text = san(pos, proposed.move);
-          game_.play(proposed.move);
-          break;
-        case Explanation::Kind::Amend:
-          game_.takeBack(1);
-          event.text = "amended to " + san(game_.position(), proposed.move);
-          game_.play(proposed.move);
-          break;
-        case Explanation::Kind::Takeback:
-          game_.takeBack(proposed.plies);
-          event.text = std::to_string(proposed.plies) + " back";
-          break;
-      }
+      event.text = proposed.kind == Explanation::Kind::Nothing ? "no change" : play(proposed);
       return event;
     }
     case VerdictKind::Mismatch:

@@ -3,6 +3,11 @@
 // session without a player at hand would: an explanation that is clear is accepted; one that
 // needs a second look waits for the second reading of the same stillness (readTwice); what still
 // needs a choice is reported and, for a recording, settled by the referee's proposed choice.
+// Actions made while the board was not seen (two quick actions between two still boards) are found
+// by the referee's gap search. A question left open when the players went on before the board was
+// read again is settled by its proposal if one of the shortest explanations of the next still board
+// begins with it (docs/referee.md, "Gaps").
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,7 +20,7 @@ namespace tessera::camera {
 struct RefereeEvent {
   enum class Kind {
     Unchanged,  // the board shows the current position
-    Played,     // an action was accepted (also an amended last action)
+    Played,     // actions were accepted (also an amended last action, and actions made unseen)
     TakenBack,  // the board went back to an earlier position
     Waiting,    // several explanations: waiting for the second reading
     Proposed,   // several explanations even read twice: the proposed one was taken
@@ -23,7 +28,7 @@ struct RefereeEvent {
   };
   Kind kind = Kind::Unchanged;
   double seconds = 0.0;
-  std::string text;  // for the log: the action, or the squares that differ
+  std::string text;  // for the log: the actions (in order, separated by spaces), or the squares that differ
 };
 
 struct SnapshotRefereeOptions {
@@ -37,12 +42,16 @@ class SnapshotReferee {
   RefereeEvent onSnapshot(const Snapshot& snapshot);
 
  private:
-  RefereeEvent apply(const Verdict& verdict, double seconds, bool secondLook);
+  Verdict judge(const Observation& seen, bool readTwice);
+  RefereeEvent apply(const Verdict& verdict, const Snapshot& snapshot, bool secondLook);
+  std::string play(const Explanation& e);
 
   Game& game_;
   SnapshotRefereeOptions options_;
   Observation lastFirstReading_;
   bool waiting_ = false;
+  // While waiting: the proposal of the question asked, if the players' going on may settle it.
+  std::optional<Explanation> leftOpen_;
 };
 
 }  // namespace tessera::camera
