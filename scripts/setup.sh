@@ -11,7 +11,7 @@ packages=(
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm
   fairy-stockfish
   linux-image-amd64 linux-headers-amd64 linux-source-6.1 kmod xz-utils busybox-static cpio qemu-system-x86
-  chromium xvfb xdotool xboard poppler-utils
+  chromium xvfb xdotool xboard poppler-utils povray
   g++-aarch64-linux-gnu qemu-user mmdebstrap
   clang libclang-rt-14-dev
 )

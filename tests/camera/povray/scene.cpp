@@ -290,19 +290,23 @@ Occluder person(const Scene& scene, const Light& key, const LightWay& way, Dice&
 }
 
 Occluder shade(const Scene& scene, const Light& key, const LightWay& way, Dice& dice) {
-  const double t = dice.uniform(0.5, 0.8) * way.lightDistance;
-  const cv::Vec3d half(500, 500, 4);
-  // The slab square to the light's way, its edge turned at random about it and passing near the way.
-  const double turn = dice.uniform(0, 2 * CV_PI);
-  const cv::Vec3d upward = unit(way.across.cross(way.toLight));
-  const cv::Vec3d edgeward = std::cos(turn) * way.across + std::sin(turn) * upward;
-  const cv::Vec3d along = unit(way.toLight.cross(edgeward));
-  const cv::Vec3d centre = way.point(t) + edgeward * (half[0] + dice.uniform(-40, 40));
+  // The rim of a lamp's shade: a level sheet between a quarter and half the way to the lamp (an
+  // edge soft over a third to the whole of the lamp's width), its straight edge across the way at
+  // an angle to the board's edges, on one side of it or the other. Level, it never reaches down
+  // toward the board.
+  const double t = dice.uniform(0.25, 0.5) * way.lightDistance;
+  const cv::Vec3d half(350, 3, 350);
+  const double swing = dice.uniform(-60, 60) * CV_PI / 180;
+  const cv::Vec3d horizontalToLight = unit(cv::Vec3d(way.toLight[0], 0, way.toLight[2]));
+  const cv::Vec3d edge = std::cos(swing) * way.across + std::sin(swing) * horizontalToLight;
+  const cv::Vec3d vertical(0, 1, 0);
+  const cv::Vec3d away = (dice.chance(0.5) ? 1.0 : -1.0) * unit(vertical.cross(edge));
+  const cv::Vec3d centre = way.point(t) + away * (half[0] + dice.uniform(-20, 20));
   Occluder o;
   o.kind = "shade";
-  o.solids.push_back({Solid::Kind::Box, centre, half, edgeward, along, way.toLight});
-  o.description = "a lamp's shade off to one side; the shadow's edge near " + squareNear(scene, way.onBoard) +
-                  ", soft over " + millimetres(way.penumbra(t, key.sizeMm));
+  o.solids.push_back({Solid::Kind::Box, centre, half, away, vertical, unit(away.cross(vertical))});
+  o.description = "a lamp's shade off to one side, " + millimetres(centre[1]) + " up; the shadow's edge near " +
+                  squareNear(scene, way.onBoard) + ", soft over " + millimetres(way.penumbra(t, key.sizeMm));
   return o;
 }
 
