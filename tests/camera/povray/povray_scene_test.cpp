@@ -357,6 +357,9 @@ TEST(PovrayReading, TheReportCountsEveryCellByConditionAndClass) {
   EXPECT_NE(report.find("| all | 3 | 3 | 30 | 93.33 % | 6.67 % | 0.00 % | 0.00 % | 2 |"), std::string::npos) << report;
   EXPECT_NE(report.find("| empty | 2 | 0.00 % | 100.00 % | 0.00 % | 0.00 % |"), std::string::npos) << report;
   EXPECT_NE(report.find("| empty on light square | light piece on light square | 2 |"), std::string::npos) << report;
+  EXPECT_NE(report.find("| variant | dark piece | empty |\n|---|---|---|\n| chess | 0.00 % (0.00 %) | 100.00 % (0.00 %) |"),
+            std::string::npos)
+      << report;
   EXPECT_NE(summaryText(results).find("shadow    2 scenes,     20 cells: right and sure 90.00 %"), std::string::npos)
       << summaryText(results);
 }

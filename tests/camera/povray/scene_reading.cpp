@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -130,6 +131,33 @@ std::string cellClassTable(const std::vector<SceneResult>& results, const std::f
   return out;
 }
 
+// Variants down, true occupants across: the share of cells read wrong, and unsure in brackets.
+std::string variantOccupantTable(const std::vector<SceneResult>& results) {
+  std::map<std::string, std::map<std::string, Tally>> table;
+  std::set<std::string> occupants;
+  for (const SceneResult& s : results)
+    for (const CellResult& c : s.cells) {
+      table[s.variant][occupantClass(c.truth.occupant)].add(c);
+      occupants.insert(occupantClass(c.truth.occupant));
+    }
+  std::string out = "| variant |";
+  for (const std::string& o : occupants) out += " " + o + " |";
+  out += "\n|---|";
+  for (std::size_t i = 0; i < occupants.size(); ++i) out += "---|";
+  out += "\n";
+  for (const auto& [variant, row] : table) {
+    out += "| " + variant + " |";
+    for (const std::string& o : occupants) {
+      const auto it = row.find(o);
+      out += it == row.end() ? " - |"
+                             : " " + percent(it->second.wrong, it->second.cells()) + " (" +
+                                   percent(it->second.unsure, it->second.cells()) + ") |";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 int SceneResult::count(Outcome o) const {
@@ -241,6 +269,7 @@ std::string reportMarkdown(const std::vector<SceneResult>& results) {
   out << sceneRow("all", all) << "\n### By variant\n\n" << kSceneHeader;
   for (const auto& [v, t] : byVariant) out << sceneRow(v, t);
 
+  out << "\n### By variant and true occupant: read wrong (unsure)\n\n" << variantOccupantTable(results);
   out << "\n### By true cell, all scenes\n\n"
       << cellClassTable(results, [](const CellResult& c) { return occupantClass(c.truth.occupant); }) << "\n"
       << cellClassTable(results, [](const CellResult& c) { return "on " + readable(surfaceName(c.truth.surface)); });
