@@ -52,11 +52,18 @@ while read -r seed variant condition stage; do
   "$scenes" scene --seed "$seed" --variant "$variant" --condition "$condition" --stage "$stage" \
     --sheet "$sheet" --out "$dir" --size "$size" --quality "$quality"
   scene_started=$SECONDS
-  if ! (cd "$dir" && nice -n 15 povray scene.ini +WT"$threads" >povray.log 2>&1); then
-    echo "povray failed on $dir:"
-    tail -5 "$dir/povray.log"
-    exit 1
-  fi
+  # On a busy machine POV-Ray 3.7 may give up starting its threads ("Timed out waiting for worker
+  # thread startup") before it parses anything: that alone is tried again.
+  for attempt in 1 2 3; do
+    if (cd "$dir" && nice -n 15 povray scene.ini +WT"$threads" >povray.log 2>&1); then break; fi
+    if [ $attempt = 3 ] || ! grep -q "Timed out waiting for worker thread startup" "$dir/povray.log"; then
+      echo "povray failed on $dir:"
+      tail -5 "$dir/povray.log"
+      exit 1
+    fi
+    echo "  POV-Ray did not start its threads in time; again"
+    sleep 5
+  done
   nice -n 15 "$scenes" develop "$dir"
   echo "  rendered in $((SECONDS - scene_started)) s"
   rendered=$((rendered + 1))
