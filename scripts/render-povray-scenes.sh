@@ -10,11 +10,13 @@
 #       OUT_DIR/report.md. Long: run it by hand; docs/bench/povray-scenes.md is its last report.
 #   scripts/render-povray-scenes.sh --ci OUT_DIR
 #       CI's few scenes at 960x540 and draft quality, then the checks today's pipeline passes:
-#       every marker found in every scene, no cell of a plain scene read wrong (exit 1 if not).
+#       the markers found in every scene as calibrate needs them, no cell of a plain scene read wrong (exit 1 if not).
 #
 # Exits 77 when POV-Ray is not installed (ctest counts the test as skipped). The programs are
 # $TESSERA and $POVRAY_SCENES, or build/tessera and build/tessera_povray_scenes (built if missing,
-# with TESSERA_EXTRA_PROGRAMS on); POV-Ray uses $POVRAY_THREADS threads (default all), at nice 15.
+# with TESSERA_EXTRA_PROGRAMS on). POV-Ray runs at nice 15 with $POVRAY_THREADS threads, 1 by
+# default: only then is a scene rendered the same every time (the jittered area lights draw their
+# random numbers per thread; with 2 threads 4% of the values of a render differ from run to run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +38,7 @@ scenes=${POVRAY_SCENES:-build/tessera_povray_scenes}
 if [ ! -x "$tessera" ] || [ ! -x "$scenes" ]; then
   cmake --build build --target tessera tessera_povray_scenes
 fi
-threads=${POVRAY_THREADS:-$(nproc)}
+threads=${POVRAY_THREADS:-1}
 
 # Only what an earlier run of this script made goes.
 mkdir -p "$out/sheets"

@@ -185,8 +185,9 @@ TEST(PovrayScene, EveryPlannedSceneStaysWithinTheBoardSpecAndItsConditionsBounds
     EXPECT_EQ(s.camera.lens.distorts(), condition == Condition::Lens) << what;
     EXPECT_EQ(!s.occluders.empty(), condition == Condition::Shadow) << what;
     if (condition == Condition::Shadow) {
-      EXPECT_GE(s.keyShare, 0.25) << what << ": the shadow 25-50% darker";
-      EXPECT_LE(s.keyShare, 0.5) << what;
+      // The shadow 25-50% darker in the picture's values: 47-78% of the light gone.
+      EXPECT_GE(s.keyShare, 0.46) << what;
+      EXPECT_LE(s.keyShare, 0.79) << what;
     }
     if (condition == Condition::Light) {
       EXPECT_GE(s.gradient, 1.7) << what << ": about 2:1 across the board";
@@ -337,9 +338,11 @@ TEST(PovrayReading, TheChecksFailOnlyOnWhatTodaysPipelineMustGetRight) {
   const auto wrongInPlain = checkFailures({fabricated("p", Condition::Plain, 1)}, 1.0);
   ASSERT_EQ(wrongInPlain.size(), 1u);
   EXPECT_EQ(wrongInPlain[0], "p: a plain scene with 1 cells read wrong and 0 not read");
-  const auto markerMissed = checkFailures({fabricated("m", Condition::Lens, 0, 29)}, 1.0);
+  EXPECT_TRUE(checkFailures({fabricated("m", Condition::Lens, 0, 27)}, 1.0).empty())
+      << "all four markers in 9 frames of 10: enough for calibrate";
+  const auto markerMissed = checkFailures({fabricated("m", Condition::Lens, 0, 26)}, 1.0);
   ASSERT_EQ(markerMissed.size(), 1u);
-  EXPECT_EQ(markerMissed[0], "m: all four markers seen in 29 of 30 frames");
+  EXPECT_EQ(markerMissed[0], "m: the board found in 30 of 30 frames, all four markers in 26");
   SceneResult offTruth = fabricated("t", Condition::Light, 0);
   offTruth.markerTruthError = 2.5;
   EXPECT_EQ(checkFailures({offTruth}, 1.0).size(), 1u) << "a ground truth whose camera is off is a failure too";

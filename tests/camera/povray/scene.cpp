@@ -365,11 +365,13 @@ void lightTheScene(Scene& scene, const Variant& variant, Dice& dice) {
   switch (condition) {
     case Condition::Shadow:
       key.position = seenFrom(centre, withPerson ? dice.uniform(45, 70) : dice.uniform(35, 65), dice.uniform(0, 360),
-                              withPerson ? dice.uniform(1600, 2500) : dice.uniform(1200, 2200));
+                              withPerson ? dice.uniform(1800, 2800) : dice.uniform(1600, 2600));
       // Small solids hide a small lamp wholly; a person or a shade, a large one.
       key.sizeMm = has(Person) || has(Shade) ? dice.uniform(150, 500) : dice.uniform(60, 250);
-      keyShare = dice.uniform(0.25, 0.5);  // the shadow is 25-50% darker than the light beside it
-      bounceShare = dice.uniform(0.1, 0.15);
+      // Where the key light is hidden, the picture is 25-50% darker than beside it, in its values
+      // (sRGB, as the project's renderer counts it): 1 - share = 0.75^2.2 .. 0.5^2.2 of the light.
+      keyShare = dice.uniform(1 - std::pow(0.75, 2.2), 1 - std::pow(0.5, 2.2));
+      bounceShare = dice.uniform(0.08, 0.12);
       break;
     case Condition::Light:
       key.role = "key (a desk lamp)";

@@ -35,13 +35,15 @@ struct SceneResult {
   double markerPixels = 0;
   bool settled = false;
   std::vector<CellResult> cells;
-  // The farthest a marker's centre found by ArUco lies from where the ground
-  // truth's camera and lens put it, in pixels; a check of the scene generator, not of the pipeline.
+  // How far the markers' centres found by ArUco lie from where the ground truth's camera and lens
+  // put them (the median over the markers), in pixels: a check of the scene generator, not of the pipeline.
   std::optional<double> markerTruthError;
   int markersFound = 0;  // by ArUco, for that check
 
   int count(Outcome o) const;
-  bool everyMarkerInEveryFrame() const { return frames > 0 && allMarkersSeen == frames; }
+  // The board found in every frame and all four markers in 9 frames of 10 or more: calibrate's own
+  // bar (ViewCheck::report), under which it says to move the camera or uncover a marker.
+  bool markersAsCalibrateNeeds() const { return frames > 0 && located == frames && allMarkersSeen * 10 >= frames * 9; }
 };
 
 // Reads `folder`/image.jpg against `folder`/truth.txt. Throws std::runtime_error when either is unreadable.
@@ -50,9 +52,9 @@ SceneResult readScene(const std::filesystem::path& folder);
 // The folders under `root` holding truth.txt and image.jpg, in name order.
 std::vector<std::filesystem::path> sceneFolders(const std::filesystem::path& root);
 
-// What today's pipeline must get right on every run (CI): every marker found in every frame of
-// every scene, no cell read wrong in a plain scene, and the ground truth's camera within
-// `markerTolerance` pixels of the markers' centres found. One sentence per failure.
+// What today's pipeline must get right on every run (CI): the markers found in every scene as
+// calibrate needs them (markersAsCalibrateNeeds), no cell read wrong in a plain scene, and the ground truth's camera within
+// `markerTolerance` pixels (the median) of the markers' centres found. One sentence per failure.
 std::vector<std::string> checkFailures(const std::vector<SceneResult>& results, double markerTolerance);
 
 // The figures as Markdown: by condition, by variant, by cell class, the most frequent misreadings
