@@ -87,6 +87,29 @@ TEST(ViewCheck, CellsSetUpOtherwiseThanExpectedAreNamedAndOutlined) {
   cv::imwrite(::testing::TempDir() + "view-check-wrong-cells.png", check.picture());  // for a person to look at
 }
 
+TEST(ViewCheck, EachCellsStateAndTheReadingAreGivenOnceTheBoardKeptStill) {
+  const Variant& chess = builtinVariant("chess");
+  const cv::Mat frame = frameOf(chess, after(chess, "e4"), plainStyle({1280, 720}));
+  ViewCheck check(chess, startPosition(chess), kMinConfidence);
+  check.push(frame, 0.0);
+  EXPECT_FALSE(check.cellState(4, 3).has_value()) << "nothing judged before the board kept still";
+  EXPECT_FALSE(check.snapshot().has_value());
+  for (int i = 1; i < 15; ++i) check.push(frame, i * 0.1);
+  ASSERT_TRUE(check.snapshot().has_value());
+  EXPECT_EQ(check.snapshot()->at(4, 3).occupant, Occupant::Light) << "e4 as read";
+  int wrong = 0;
+  for (int rank = 0; rank < 8; ++rank)
+    for (int file = 0; file < 8; ++file) {
+      const auto state = check.cellState(file, rank);
+      ASSERT_TRUE(state.has_value());
+      const bool moved = file == 4 && (rank == 1 || rank == 3);
+      EXPECT_EQ(*state, moved ? ViewCheck::CellState::Wrong : ViewCheck::CellState::Right)
+          << squareName(makeSquare(file, rank));
+      wrong += *state == ViewCheck::CellState::Wrong;
+    }
+  EXPECT_EQ(wrong, static_cast<int>(check.report().wrongCells.size())) << "the same judgement as the report's";
+}
+
 TEST(ViewCheck, SmallMarkersAreReportedWithWhatToDo) {
   // Desert Dust's large sheet in a VGA frame: markers of about 13 pixels.
   const Variant& dust = builtinVariant("desert-dust");

@@ -84,6 +84,11 @@ ViewCheck::CellState ViewCheck::judge(int file, int rank, std::string* why) cons
   return CellState::Right;
 }
 
+std::optional<ViewCheck::CellState> ViewCheck::cellState(int file, int rank) const {
+  if (!snapshot_) return std::nullopt;
+  return judge(file, rank, nullptr);
+}
+
 ViewCheckReport ViewCheck::report() const {
   ViewCheckReport r = counts_;
   if (r.frames == 0) {

@@ -42,10 +42,14 @@ class ViewCheck {
   // ones wrong, amber ones unsure. Empty if the board was never found.
   cv::Mat picture() const;
 
- private:
-  // The cell's state against the position: right, wrong (with the text saying how) or unsure.
+  // The cell's state against the position: right, wrong or unsure (read right, less surely than
+  // `minConfidence`). Once the board kept still, for the last reading (`snapshot`); nothing before.
   enum class CellState { Right, Wrong, Unsure };
-  CellState judge(int file, int rank, std::string* why) const;
+  std::optional<CellState> cellState(int file, int rank) const;
+  const std::optional<Observation>& snapshot() const { return snapshot_; }
+
+ private:
+  CellState judge(int file, int rank, std::string* why) const;  // `why`: the text saying how it is wrong
 
   Observation expected_;
   float minConfidence_;
