@@ -11,11 +11,11 @@
 #include "core/text/counted_noun.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/link/firmware_link.hpp"
+#include "host/cli/config_arguments.hpp"
 #include "host/cli/input_option.hpp"
 #include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
 #include "host/session/camera_input.hpp"
-#include "host/session/config_arguments.hpp"
 #include "host/session/led_colours.hpp"
 #include "host/session/read_again.hpp"
 #include "host/session/screen_view.hpp"
@@ -54,9 +54,9 @@ cli::Command playCommand() {
   return {"play", "referee a game at the table: camera, link or GPIO input, display, web page, journal",
           [](const cli::CommandArgs& commandLine, std::ostream& out, std::ostream& err) {
             cli::CommandArgs args = commandLine;
-            session::ConfigArguments config;
+            cli::ConfigArguments config;
             if (const auto first = cli::parseOptions(specs, commandLine); first.has("config")) {
-              config = session::configArguments(first.value("config"), specs, commandLine);
+              config = cli::configArguments(first.value("config"), specs, commandLine);
               args = config.args;
               args.insert(args.end(), commandLine.begin(), commandLine.end());
             }

@@ -4,10 +4,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "hardware/gpio/config_section.hpp"
-#include "hardware/gpio/gpio_error.hpp"
+#include "core/text/ini_section.hpp"
 
-namespace tessera::session {
+namespace tessera::cli {
 namespace {
 
 bool givenOnCommandLine(const std::vector<std::string>& args, const std::string& name) {
@@ -23,43 +22,43 @@ std::string ConfigArguments::placeOf(const std::string& name) const {
   return place == places.end() ? "" : place->second;
 }
 
-ConfigArguments configArguments(const std::string& path, const std::vector<cli::OptionSpec>& specs,
+ConfigArguments configArguments(const std::string& path, const std::vector<OptionSpec>& specs,
                                 const std::vector<std::string>& commandLine) {
   std::ifstream in(path);
-  if (!in) throw cli::UsageError("cannot read the configuration file '" + path + "'");
+  if (!in) throw UsageError("cannot read the configuration file '" + path + "'");
   std::stringstream text;
   text << in.rdbuf();
-  gpio::ConfigSection section;
+  IniSection section;
   try {
-    section = gpio::readConfigSection(text.str(), "tessera");
-  } catch (const gpio::GpioConfigError& e) {
-    throw cli::UsageError(path + ": " + e.what());
+    section = readIniSection(text.str(), "tessera");
+  } catch (const IniError& e) {
+    throw UsageError(path + ": " + e.what());
   }
   ConfigArguments out;
-  for (const gpio::ConfigEntry& entry : section.entries) {
+  for (const IniEntry& entry : section.entries) {
     const std::string name = [&] {
       std::string n = entry.key;
       std::replace(n.begin(), n.end(), '_', '-');
       return n;
     }();
-    const auto spec = std::find_if(specs.begin(), specs.end(), [&](const cli::OptionSpec& s) { return s.name == name; });
+    const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
     const std::string where = path + " line " + std::to_string(entry.line) + ": ";
     if (spec == specs.end() || name == "config") {
       std::string known;
       for (const auto& s : specs)
         if (s.name != "config") known += (known.empty() ? "" : ", ") + s.name;
-      throw cli::UsageError(where + "unknown setting '" + entry.key + "' (known: " + known + ")");
+      throw UsageError(where + "unknown setting '" + entry.key + "' (known: " + known + ")");
     }
     if (givenOnCommandLine(commandLine, name)) continue;
     if (spec->valueName.empty()) {
       const bool yes = entry.value == "yes" || entry.value == "true";
       if (!yes && entry.value != "no" && entry.value != "false")
-        throw cli::UsageError(where + "'" + entry.key + "' is yes or no, not '" + entry.value + "'");
+        throw UsageError(where + "'" + entry.key + "' is yes or no, not '" + entry.value + "'");
       if (!yes) continue;
       out.args.push_back("--" + name);
     } else {
       // An empty value would be taken as a path or a name the option does not have.
-      if (entry.value.empty()) throw cli::UsageError(where + "'" + entry.key + "' has no value (leave the line out for the default)");
+      if (entry.value.empty()) throw UsageError(where + "'" + entry.key + "' has no value (leave the line out for the default)");
       out.args.push_back("--" + name);
       out.args.push_back(entry.value);
     }
@@ -68,4 +67,4 @@ ConfigArguments configArguments(const std::string& path, const std::vector<cli::
   return out;
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::cli

@@ -7,14 +7,15 @@
 //   mode = engine
 // They are turned into arguments placed before the command line's, so an option given on the
 // command line wins, and every value is checked exactly as on the command line. Other sections
-// ([gpio]: the pins) belong to their drivers.
+// ([gpio]: the pins) belong to their drivers. The lines are read by core/text/ini_section.hpp, as
+// the [gpio] section is.
 #include <map>
 #include <string>
 #include <vector>
 
 #include "host/cli/options.hpp"
 
-namespace tessera::session {
+namespace tessera::cli {
 
 struct ConfigArguments {
   std::vector<std::string> args;              // the file's settings the command line does not give
@@ -25,9 +26,9 @@ struct ConfigArguments {
   std::string placeOf(const std::string& name) const;
 };
 
-// Throws cli::UsageError naming the file and line for an unknown setting, a flag that is not
+// Throws UsageError naming the file and line for an unknown setting, a flag that is not
 // yes/no, a setting with no value, or a file that cannot be read.
-ConfigArguments configArguments(const std::string& path, const std::vector<cli::OptionSpec>& specs,
+ConfigArguments configArguments(const std::string& path, const std::vector<OptionSpec>& specs,
                                 const std::vector<std::string>& commandLine);
 
-}  // namespace tessera::session
+}  // namespace tessera::cli
