@@ -44,10 +44,11 @@ MAY_INCLUDE = {
     CAMERA: DRIVER_BELOW,
     "hardware/gpio": DRIVER_BELOW,
     "hardware/link": DRIVER_BELOW,
-    "hardware/display": DRIVER_BELOW + [CORE_RULES, CORE_REFEREE],
     "firmware": [],
+    # The display painter draws a position and its marks into an image: no session, no device.
+    "host/views/display": [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT],
     # The program may use every library; only tests/ is out of its reach.
-    "host": ["core", "hardware", "firmware"],
+    "host": ["core", "hardware", "firmware", "host"],
     "tests": ["core", "hardware", "firmware", "host"],
 }
 # Folders whose files include their neighbours by bare name (their own include root).

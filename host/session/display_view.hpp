@@ -1,5 +1,5 @@
 #pragma once
-// The display as a view of the session: after every event it draws the board (hardware/display)
+// The display as a view of the session: after every event it draws the board (host/views/display)
 // and keeps the image for the web page; with a folder it also writes each image as a PNG frame.
 #include <memory>
 #include <optional>
@@ -7,8 +7,8 @@
 
 #include <opencv2/core.hpp>
 
-#include "hardware/display/board_painter.hpp"
-#include "hardware/display/png_frame_writer.hpp"
+#include "host/views/display/board_painter.hpp"
+#include "host/views/display/png_frame_writer.hpp"
 #include "host/session/referee_session.hpp"
 
 namespace tessera::session {

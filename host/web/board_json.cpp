@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/referee/sensor_view.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_palette.hpp"
 #include "host/web/json_text.hpp"
 
 namespace tessera::web {

@@ -3,7 +3,7 @@
 // as wide as a phone): the display's scene (terrain, pieces, marks, arrows) in the display's colours.
 #include <string>
 
-#include "hardware/display/board_scene.hpp"
+#include "host/views/display/board_scene.hpp"
 
 namespace tessera::web {
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "core/rules/movegen.hpp"
-#include "hardware/display/board_painter.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_painter.hpp"
+#include "host/views/display/board_palette.hpp"
 #include "host/session/led_colours.hpp"
 #include "host/session/session_scene.hpp"
 #include "host/web/session_commands.hpp"

@@ -6,7 +6,7 @@
 
 #include "core/referee/reconcile.hpp"
 #include "core/rules/position_text.hpp"
-#include "hardware/display/board_scene.hpp"
+#include "host/views/display/board_scene.hpp"
 #include "host/web/board_json.hpp"
 
 namespace tessera::web {

@@ -8,7 +8,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "core/rules/position_text.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_palette.hpp"
 #include "headless_browser.hpp"
 #include "host/web/board_json.hpp"
 #include "served_table.hpp"

@@ -22,8 +22,8 @@
 #include "core/rules/position_text.hpp"
 #include "hardware/camera/simulation/distinct_play.hpp"
 #include "hardware/camera/simulation/scene_game.hpp"
-#include "hardware/display/board_layout_px.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_layout_px.hpp"
+#include "host/views/display/board_palette.hpp"
 #include "tests/host/tessera_program.hpp"
 #include "tests/host/virtual_screen.hpp"
 

@@ -1,8 +1,8 @@
 // What the display shows for the session: checked on the drawn image, square by square.
 #include <gtest/gtest.h>
 
-#include "hardware/display/board_painter.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_painter.hpp"
+#include "host/views/display/board_palette.hpp"
 #include "host/session/session_scene.hpp"
 #include "session_fixture.hpp"
 #include "tests/display/display_probe.hpp"

@@ -23,7 +23,7 @@
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/move_text.hpp"
 #include "core/rules/movegen.hpp"
-#include "hardware/display/board_layout_px.hpp"
+#include "host/views/display/board_layout_px.hpp"
 #include "host/session/action_text.hpp"
 #include "host/session/table.hpp"
 #include "host/web/state_json.hpp"

@@ -4,8 +4,8 @@
 // arrows, the squares to put right after a mismatch, and the status band.
 #include <opencv2/core.hpp>
 
-#include "hardware/display/board_layout_px.hpp"
-#include "hardware/display/board_scene.hpp"
+#include "host/views/display/board_layout_px.hpp"
+#include "host/views/display/board_scene.hpp"
 
 namespace tessera::display {
 

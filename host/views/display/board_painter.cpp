@@ -10,7 +10,7 @@
 
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/sectors.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_palette.hpp"
 
 namespace tessera::display {
 namespace {
