@@ -45,6 +45,8 @@ MAY_INCLUDE = {
     "hardware/gpio": DRIVER_BELOW,
     "hardware/link": DRIVER_BELOW,
     "firmware": [],
+    # The sheets `tessera print` makes follow the camera's layout of the board.
+    "host/print": [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, CAMERA, CAMERA_VARIANT],
     # The display painter draws a position and its marks into an image: no session, no device.
     "host/views/display": [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT],
     # The program may use every library; only tests/ is out of its reach.

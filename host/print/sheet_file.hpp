@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "hardware/camera/print_sheet.hpp"
+#include "host/print/print_sheet.hpp"
 
-namespace tessera::camera {
+namespace tessera::print {
 
 // Throws std::runtime_error naming the file when it cannot be written.
 void writeSheetAsPng(const std::string& path, const PrintSheet& sheet);
@@ -16,4 +16,4 @@ void writeSheetAsPng(const std::string& path, const PrintSheet& sheet);
 // One page per sheet, each page the sheet's size at `dotsPerInch`.
 void writeSheetsAsPdf(const std::string& path, const std::vector<PrintSheet>& sheets, double dotsPerInch);
 
-}  // namespace tessera::camera
+}  // namespace tessera::print

@@ -12,7 +12,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-namespace tessera::camera {
+namespace tessera::print {
 
 namespace {
 
@@ -183,4 +183,4 @@ void writeSheetsAsPdf(const std::string& path, const std::vector<PrintSheet>& sh
   file.finish();
 }
 
-}  // namespace tessera::camera
+}  // namespace tessera::print

@@ -11,17 +11,18 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "hardware/camera/board_sheet.hpp"
-#include "hardware/camera/paper_pages.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
+#include "host/print/board_sheet.hpp"
+#include "host/print/paper_pages.hpp"
+#include "host/print/variant_sheets.hpp"
 #include "tests/camera/sheet_from_a_slant.hpp"
 
-namespace tessera::camera {
+namespace tessera::print {
 namespace {
 
 PrintSheet chessBoardSheet(int pixelsPerCell) {
   const Variant& chess = builtinVariant("chess");
-  return boardSheet(layoutForVariant(chess), printedCells(chess), pixelsPerCell);
+  return boardSheet(camera::layoutForVariant(chess), printedCells(chess), pixelsPerCell);
 }
 
 int pixelsOf(double mm, double dotsPerInch) { return static_cast<int>(std::lround(mm / 25.4 * dotsPerInch)); }
@@ -157,7 +158,7 @@ TEST(PaperPages, TapedTogetherAMillimetreOffTheBoardIsReadAsPrinted) {
   for (const Case& c : {Case{"chess", 40, "a4"}, Case{"chameleon-redux", 40, "a4"}, Case{"desert-dust", 25, "letter"}}) {
     SCOPED_TRACE(c.variant);
     const Variant& variant = builtinVariant(c.variant);
-    const BoardLayout layout = layoutForVariant(variant);
+    const camera::BoardLayout layout = camera::layoutForVariant(variant);
     const std::vector<Surface> printed = printedCells(variant);
     const PrintSheet sheet = boardSheet(layout, printed, c.cellMm);
     const Paper paper = *paperNamed(c.paper);
@@ -166,7 +167,7 @@ TEST(PaperPages, TapedTogetherAMillimetreOffTheBoardIsReadAsPrinted) {
     std::vector<cv::Point> offset;
     for (std::size_t i = 0; i < parts.size(); ++i) offset.emplace_back(millimetre(random), millimetre(random));
     const cv::Mat board = tapedTogether(sheet, parts, splitOverPages(sheet, paper, 25.4, c.variant), offset);
-    EXPECT_EQ(wrongCellsSeenFromASlant(board, layout, printed), 0);
+    EXPECT_EQ(camera::wrongCellsSeenFromASlant(board, layout, printed), 0);
   }
 }
 
@@ -222,4 +223,4 @@ TEST(PaperPages, ASheetOfPiecesIsNoTallerThanItsPieces) {
 }
 
 }  // namespace
-}  // namespace tessera::camera
+}  // namespace tessera::print

@@ -7,15 +7,15 @@
 #include <opencv2/core.hpp>
 
 #include "hardware/camera/board_layout.hpp"
-#include "hardware/camera/print_sheet.hpp"
+#include "host/print/print_sheet.hpp"
 
-namespace tessera::camera {
+namespace tessera::print {
 
 // The printed reference colour of a surface, BGR.
 cv::Scalar printedColour(Surface s);
 
 // `cells[rank * files + file]`: what is printed on each cell of the play area.
-PrintSheet boardSheet(const BoardLayout& layout, const std::vector<Surface>& cells, int pixelsPerCell);
+PrintSheet boardSheet(const camera::BoardLayout& layout, const std::vector<Surface>& cells, int pixelsPerCell);
 
 // One piece to cut out: a block of cells (1x1 for colour squares and tiles, 2x2 for a sector
 // card) with the surfaces printed on them, rank by rank from the lower left.
@@ -30,4 +30,4 @@ struct CutOut {
 std::vector<PrintSheet> cutOutSheets(const std::vector<CutOut>& pieces, double sheetCells, int pixelsPerCell,
                                      double maxCellsHigh = 0);
 
-}  // namespace tessera::camera
+}  // namespace tessera::print

@@ -14,11 +14,12 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "hardware/camera/board_sheet.hpp"
-#include "hardware/camera/sheet_file.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
+#include "host/print/board_sheet.hpp"
+#include "host/print/sheet_file.hpp"
+#include "host/print/variant_sheets.hpp"
 
-namespace tessera::camera {
+namespace tessera::print {
 namespace {
 
 namespace fs = std::filesystem;
@@ -32,7 +33,7 @@ int differingPixels(const cv::Mat& a, const cv::Mat& b) {
 
 PrintSheet boardSheetOf(const std::string& variantName, int pixelsPerCell) {
   const Variant& variant = builtinVariant(variantName);
-  return boardSheet(layoutForVariant(variant), printedCells(variant), pixelsPerCell);
+  return boardSheet(camera::layoutForVariant(variant), printedCells(variant), pixelsPerCell);
 }
 
 PrintSheet cutOutSheetOf(const std::string& variantName, int pixelsPerCell) {
@@ -145,4 +146,4 @@ TEST(SheetFile, AFileThatCannotBeWrittenIsNamedAndNothingIsLeftHalfWritten) {
 }
 
 }  // namespace
-}  // namespace tessera::camera
+}  // namespace tessera::print

@@ -8,7 +8,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-namespace tessera::camera {
+namespace tessera::print {
 
 namespace {
 
@@ -173,4 +173,4 @@ std::vector<PrintSheet> splitOverPages(const PrintSheet& sheet, const Paper& pap
   return pages;
 }
 
-}  // namespace tessera::camera
+}  // namespace tessera::print

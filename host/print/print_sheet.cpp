@@ -2,7 +2,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-namespace tessera::camera {
+namespace tessera::print {
 
 cv::Mat PrintSheet::drawWhole() const {
   cv::Mat sheet(size, CV_8UC3);
@@ -28,4 +28,4 @@ void pasteOnBand(cv::Mat& band, int firstRow, cv::Point at, const cv::Mat& image
   }
 }
 
-}  // namespace tessera::camera
+}  // namespace tessera::print

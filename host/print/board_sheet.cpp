@@ -9,7 +9,7 @@
 #include <opencv2/aruco.hpp>
 #include <opencv2/imgproc.hpp>
 
-namespace tessera::camera {
+namespace tessera::print {
 
 namespace {
 
@@ -53,7 +53,7 @@ cv::Scalar printedColour(Surface s) {
   }
 }
 
-PrintSheet boardSheet(const BoardLayout& layout, const std::vector<Surface>& cells, int p) {
+PrintSheet boardSheet(const camera::BoardLayout& layout, const std::vector<Surface>& cells, int p) {
   // Margins: 2 cells left, right and above; 4 below (markers, a blank row, the swatch strip). The
   // strip may run past the play area, so the sheet is as wide as it needs.
   const double left = -2, right = std::max(layout.files + 2.0, layout.swatches.size() + 1.0);
@@ -75,13 +75,13 @@ PrintSheet boardSheet(const BoardLayout& layout, const std::vector<Surface>& cel
     drawn->cells.emplace_back(topLeft(o.x, o.y), layout.swatches[i]);
   }
   const auto dictionary = cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50);
-  const int side = static_cast<int>(std::lround(BoardLayout::kMarkerSide * p));
-  for (int id = 0; id < BoardLayout::kMarkerCount; ++id) {
+  const int side = static_cast<int>(std::lround(camera::BoardLayout::kMarkerSide * p));
+  for (int id = 0; id < camera::BoardLayout::kMarkerCount; ++id) {
     cv::Mat marker;
     cv::aruco::drawMarker(dictionary, id, side, marker, 1);
     const cv::Point2f c = layout.markerCentre(id);
     drawn->markers.emplace_back(
-        topLeft(c.x - BoardLayout::kMarkerSide / 2, c.y - BoardLayout::kMarkerSide / 2, BoardLayout::kMarkerSide),
+        topLeft(c.x - camera::BoardLayout::kMarkerSide / 2, c.y - camera::BoardLayout::kMarkerSide / 2, camera::BoardLayout::kMarkerSide),
         marker);
   }
   drawn->antiTile = antiTileCell(p);
@@ -155,4 +155,4 @@ std::vector<PrintSheet> cutOutSheets(const std::vector<CutOut>& pieces, double s
   return drawn;
 }
 
-}  // namespace tessera::camera
+}  // namespace tessera::print

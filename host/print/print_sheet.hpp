@@ -6,7 +6,7 @@
 
 #include <opencv2/core.hpp>
 
-namespace tessera::camera {
+namespace tessera::print {
 
 struct PrintSheet {
   cv::Size size;
@@ -24,4 +24,4 @@ void fillOnBand(cv::Mat& band, int firstRow, const cv::Rect& onSheet, const cv::
 // pasted: drawn cut at a band's edge it could be antialiased differently from the same thing whole.
 void pasteOnBand(cv::Mat& band, int firstRow, cv::Point at, const cv::Mat& image);
 
-}  // namespace tessera::camera
+}  // namespace tessera::print

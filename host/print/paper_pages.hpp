@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "hardware/camera/print_sheet.hpp"
+#include "host/print/print_sheet.hpp"
 
-namespace tessera::camera {
+namespace tessera::print {
 
 struct Paper {
   std::string name;
@@ -47,4 +47,4 @@ std::vector<PagePart> planPages(cv::Size sheet, const Paper& paper, double dotsP
 std::vector<PrintSheet> splitOverPages(const PrintSheet& sheet, const Paper& paper, double dotsPerInch,
                                        const std::string& title);
 
-}  // namespace tessera::camera
+}  // namespace tessera::print
