@@ -25,6 +25,16 @@ CAMERA = "hardware/camera"
 CAMERA_VARIANT = "hardware/camera/variant"
 CAMERA_SIMULATION = "hardware/camera/simulation"
 
+HOST_RECORD = "host/record"
+HOST_SESSION = "host/session"
+HOST_INPUTS = "host/inputs"
+HOST_VIEWS = "host/views"
+HOST_VIEWS_DISPLAY = "host/views/display"
+HOST_WEB = "host/web"
+HOST_TABLE = "host/table"
+HOST_PRINT = "host/print"
+HOST_CLI = "host/cli"
+
 RULES_BELOW = [CORE_RULES, CORE_TEXT]
 DRIVER_BELOW = [CORE_OBSERVATION, CORE_TEXT, "firmware/protocol"]
 
@@ -45,11 +55,21 @@ MAY_INCLUDE = {
     "hardware/gpio": DRIVER_BELOW,
     "hardware/link": DRIVER_BELOW,
     "firmware": [],
-    # The sheets `tessera print` makes follow the camera's layout of the board.
-    "host/print": [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, CAMERA, CAMERA_VARIANT],
+    # The program's own layers (docs/architecture.md). The session knows the games and its journal,
+    # no device and no view; inputs feed it, views follow it, the web page is a view; the table
+    # wires them; the command line and the commands above may use everything.
+    HOST_RECORD: [CORE_RULES, CORE_RECORD, CORE_TEXT],
+    HOST_SESSION: ["core", HOST_RECORD],
+    HOST_INPUTS: ["core", "hardware", HOST_SESSION],
     # The display painter draws a position and its marks into an image: no session, no device.
-    "host/views/display": [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT],
-    # The program may use every library; only tests/ is out of its reach.
+    HOST_VIEWS_DISPLAY: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT],
+    HOST_VIEWS: ["core", "hardware/link", HOST_SESSION, HOST_VIEWS_DISPLAY],
+    HOST_WEB: ["core", HOST_SESSION, HOST_VIEWS],
+    HOST_TABLE: ["core", "hardware/link", HOST_SESSION, HOST_VIEWS, HOST_WEB],
+    # The sheets `tessera print` makes follow the camera's layout of the board.
+    HOST_PRINT: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, CAMERA, CAMERA_VARIANT],
+    HOST_CLI: ["core", "hardware"],
+    # The commands and main(): every library; only tests/ is out of the program's reach.
     "host": ["core", "hardware", "firmware", "host"],
     "tests": ["core", "hardware", "firmware", "host"],
 }

@@ -4,7 +4,7 @@
 #include "core/rules/game.hpp"
 #include "core/rules/position_text.hpp"
 #include "host/session/action_text.hpp"
-#include "host/session/session_scene.hpp"
+#include "host/views/session_scene.hpp"
 #include "host/web/board_json.hpp"
 #include "host/web/json_text.hpp"
 
@@ -40,7 +40,7 @@ std::string stateJson(session::RefereeSession& s) {
   out += ",\"hints\":" + jsonList(hints);
   out += ",\"thinking\":" + std::string(s.engineThinking() ? "true" : "false");
   out += ",\"clock\":" + jsonString(s.clock().text(game.variant(), session::GameClock::Clock::now()));
-  out += ",\"board\":" + boardJson(session::sceneOf(s));
+  out += ",\"board\":" + boardJson(views::sceneOf(s));
   return out + "}";
 }
 

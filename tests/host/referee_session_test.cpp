@@ -13,7 +13,7 @@
 #include "core/rules/position_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
-#include "host/web/session_commands.hpp"
+#include "host/session/session_commands.hpp"
 #include "host/web/state_json.hpp"
 #include "record_moves.hpp"
 #include "session_fixture.hpp"
@@ -681,17 +681,17 @@ TEST(RefereeSession, NewGameKeepsEveryFinishedGamesJournal) {
 // White to act had White resign.
 TEST(RefereeSession, ACommandWithAWordItDoesNotTakeIsRefused) {
   SessionFixture f("chess");
-  EXPECT_EQ(web::runSessionCommand(f.session, "resign black"), "'resign' takes no word 'black'");
+  EXPECT_EQ(session::runCommand(f.session, "resign black"), "'resign' takes no word 'black'");
   EXPECT_FALSE(f.session.result().finished());
-  EXPECT_EQ(web::runSessionCommand(f.session, "hint please"), "'hint' takes no word 'please'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1abc"), "choose needs the number of a choice, from 1");
+  EXPECT_EQ(session::runCommand(f.session, "hint please"), "'hint' takes no word 'please'");
+  EXPECT_EQ(session::runCommand(f.session, "choose 1abc"), "choose needs the number of a choice, from 1");
   for (const char* noNumber : {"choose", "choose 0", "choose -1", "choose x"})
-    EXPECT_EQ(web::runSessionCommand(f.session, noNumber), "choose needs the number of a choice, from 1") << noNumber;
-  EXPECT_EQ(web::runSessionCommand(f.session, "castle"), "unknown command 'castle'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1 2"), "'choose' takes no word '2'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "show e2 e4"), "'show' takes no word 'e4'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "show e2"), "");
-  EXPECT_EQ(web::runSessionCommand(f.session, "resign"), "");
+    EXPECT_EQ(session::runCommand(f.session, noNumber), "choose needs the number of a choice, from 1") << noNumber;
+  EXPECT_EQ(session::runCommand(f.session, "castle"), "unknown command 'castle'");
+  EXPECT_EQ(session::runCommand(f.session, "choose 1 2"), "'choose' takes no word '2'");
+  EXPECT_EQ(session::runCommand(f.session, "show e2 e4"), "'show' takes no word 'e4'");
+  EXPECT_EQ(session::runCommand(f.session, "show e2"), "");
+  EXPECT_EQ(session::runCommand(f.session, "resign"), "");
   EXPECT_EQ(f.session.result().token, "0-1");
 }
 

@@ -25,7 +25,7 @@
 #include "core/rules/movegen.hpp"
 #include "host/views/display/board_layout_px.hpp"
 #include "host/session/action_text.hpp"
-#include "host/session/table.hpp"
+#include "host/table/table.hpp"
 #include "host/web/state_json.hpp"
 #include "record_moves.hpp"
 #include "served_table.hpp"

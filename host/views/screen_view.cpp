@@ -5,15 +5,15 @@
 
 #include <opencv2/highgui.hpp>
 
-#include "host/session/session_scene.hpp"
-#include "host/web/session_commands.hpp"
+#include "host/views/session_scene.hpp"
+#include "host/session/session_commands.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 namespace {
 constexpr const char* kWindow = "Tessera";
 }  // namespace
 
-ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus,
+ScreenView::ScreenView(boost::asio::io_context& io, session::RefereeSession& session, DisplayView& display, session::EventBus& bus,
                        std::optional<cv::Size> screenSize, std::optional<double> screenInches)
     : io_(io), timer_(io), session_(session) {
   if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
@@ -32,7 +32,7 @@ ScreenView::ScreenView(boost::asio::io_context& io, RefereeSession& session, Dis
   display::PixelLayout layout = display::fitLayout(session_.game().variant().size, *screenSize);
   if (screenInches) layout.headlineCap = display::readableCapHeight(*screenInches, *screenSize, 2.0);
   painter_.emplace(layout);
-  bus.subscribe([this](const SessionEvent&) { show(); });
+  bus.subscribe([this](const session::SessionEvent&) { show(); });
   cv::setMouseCallback(kWindow, &ScreenView::onMouse, this);
   show();
   pollKeys();
@@ -60,17 +60,17 @@ void ScreenView::pollKeys() {
 
 void ScreenView::key(int code) {
   switch (code) {
-    case 'h': web::runSessionCommand(session_, "hint"); break;
-    case 't': web::runSessionCommand(session_, "takeback"); break;
-    case 'c': case '\r': case '\n': web::runSessionCommand(session_, "confirm"); break;
-    case 'o': web::runSessionCommand(session_, "override"); break;
-    case 'n': web::runSessionCommand(session_, "new"); break;
-    case 'r': web::runSessionCommand(session_, "resign"); break;
-    case 'd': web::runSessionCommand(session_, "draw"); break;
+    case 'h': session::runCommand(session_, "hint"); break;
+    case 't': session::runCommand(session_, "takeback"); break;
+    case 'c': case '\r': case '\n': session::runCommand(session_, "confirm"); break;
+    case 'o': session::runCommand(session_, "override"); break;
+    case 'n': session::runCommand(session_, "new"); break;
+    case 'r': session::runCommand(session_, "resign"); break;
+    case 'd': session::runCommand(session_, "draw"); break;
     case 'q': case 27: io_.stop(); break;
     default:
-      if (code >= '1' && code <= '9') web::runSessionCommand(session_, "choose " + std::string(1, static_cast<char>(code)));
+      if (code >= '1' && code <= '9') session::runCommand(session_, "choose " + std::string(1, static_cast<char>(code)));
   }
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::views

@@ -5,8 +5,8 @@
 #include "host/views/display/board_scene.hpp"
 #include "host/session/referee_session.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 
-display::BoardScene sceneOf(RefereeSession& session);
+display::BoardScene sceneOf(session::RefereeSession& session);
 
-}  // namespace tessera::session
+}  // namespace tessera::views

@@ -5,9 +5,9 @@
 
 #include "core/rules/geometry.hpp"
 
-namespace tessera::web {
+namespace tessera::session {
 
-std::string runSessionCommand(session::RefereeSession& s, const std::string& command) {
+std::string runCommand(RefereeSession& s, const std::string& command) {
   std::istringstream in(command);
   std::string word;
   in >> word;
@@ -53,4 +53,4 @@ std::string runSessionCommand(session::RefereeSession& s, const std::string& com
   return "";
 }
 
-}  // namespace tessera::web
+}  // namespace tessera::session

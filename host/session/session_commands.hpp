@@ -6,9 +6,9 @@
 
 #include "host/session/referee_session.hpp"
 
-namespace tessera::web {
+namespace tessera::session {
 
 // Returns an error text for an unknown command, empty when it was carried out.
-std::string runSessionCommand(session::RefereeSession& session, const std::string& command);
+std::string runCommand(RefereeSession& session, const std::string& command);
 
-}  // namespace tessera::web
+}  // namespace tessera::session

@@ -10,7 +10,7 @@
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/simulation/scene_game.hpp"
 
-namespace tessera::session {
+namespace tessera::inputs {
 
 class FilmedGameSource : public camera::FrameSource {
  public:
@@ -29,4 +29,4 @@ class FilmedGameSource : public camera::FrameSource {
   std::thread filming_;
 };
 
-}  // namespace tessera::session
+}  // namespace tessera::inputs

@@ -2,15 +2,15 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "host/session/session_scene.hpp"
+#include "host/views/session_scene.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 
-DisplayView::DisplayView(RefereeSession& session, EventBus& bus, std::optional<std::filesystem::path> frameFolder,
+DisplayView::DisplayView(session::RefereeSession& session, session::EventBus& bus, std::optional<std::filesystem::path> frameFolder,
                          bool numberedFrames)
     : session_(session), painter_(display::fitLayout(session.game().variant().size)) {
   if (frameFolder) writer_ = std::make_unique<display::PngFrameWriter>(*frameFolder, numberedFrames);
-  bus.subscribe([this](const SessionEvent&) { refresh(); });
+  bus.subscribe([this](const session::SessionEvent&) { refresh(); });
 }
 
 void DisplayView::refresh() {
@@ -28,4 +28,4 @@ const std::vector<unsigned char>& DisplayView::png() {
   return png_;
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::views

@@ -6,11 +6,11 @@
 
 #include "host/session/referee_session.hpp"
 
-namespace tessera::session {
+namespace tessera::inputs {
 
 class ReadAgain {
  public:
-  ReadAgain(boost::asio::io_context& io, RefereeSession& session) : timer_(io), session_(session) {}
+  ReadAgain(boost::asio::io_context& io, session::RefereeSession& session) : timer_(io), session_(session) {}
   void feed(const Observation& o) {
     session_.onObservation(o);
     latest_ = o;
@@ -22,8 +22,8 @@ class ReadAgain {
 
  private:
   boost::asio::steady_timer timer_;
-  RefereeSession& session_;
+  session::RefereeSession& session_;
   Observation latest_;
 };
 
-}  // namespace tessera::session
+}  // namespace tessera::inputs

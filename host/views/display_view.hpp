@@ -11,11 +11,11 @@
 #include "host/views/display/png_frame_writer.hpp"
 #include "host/session/referee_session.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 
 class DisplayView {
  public:
-  DisplayView(RefereeSession& session, EventBus& bus, std::optional<std::filesystem::path> frameFolder,
+  DisplayView(session::RefereeSession& session, session::EventBus& bus, std::optional<std::filesystem::path> frameFolder,
               bool numberedFrames = true);
   void refresh();
   const cv::Mat& image() const { return image_; }
@@ -24,7 +24,7 @@ class DisplayView {
   int framesWritten() const { return writer_ ? writer_->framesWritten() : 0; }
 
  private:
-  RefereeSession& session_;
+  session::RefereeSession& session_;
   display::BoardPainter painter_;
   std::unique_ptr<display::PngFrameWriter> writer_;
   cv::Mat image_;
@@ -32,4 +32,4 @@ class DisplayView {
   bool pngStale_ = true;
 };
 
-}  // namespace tessera::session
+}  // namespace tessera::views

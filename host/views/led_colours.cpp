@@ -4,9 +4,9 @@
 #include "core/rules/sectors.hpp"
 #include "host/session/action_text.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 
-std::vector<link::Rgb> ledColours(RefereeSession& session) {
+std::vector<link::Rgb> ledColours(session::RefereeSession& session) {
   const BoardSize size = session.game().variant().size;
   std::vector<link::Rgb> leds(static_cast<std::size_t>(size.cellCount()));
   const auto light = [&](Square sq, link::Rgb colour) {
@@ -19,11 +19,11 @@ std::vector<link::Rgb> ledColours(RefereeSession& session) {
       for (Square sq : slotSquares(m.to)) light(sq, kLedEngine);
       return;
     }
-    for (Square sq : squaresChanged(session.game().position(), m)) light(sq, kLedEngine);
+    for (Square sq : session::squaresChanged(session.game().position(), m)) light(sq, kLedEngine);
   };
   if (session.engineAction()) lightMove(*session.engineAction());
   else if (!session.hintMoves().empty()) lightMove(session.hintMoves().front());
-  else if (const auto out = onlyActionIsOut(session.game().position()); out && session.differing().empty())
+  else if (const auto out = session::onlyActionIsOut(session.game().position()); out && session.differing().empty())
     lightMove(*out);
   for (const Move& m : session.actionsShown())
     for (Square to : landingSquares(m)) light(to, kLedTarget);
@@ -31,4 +31,4 @@ std::vector<link::Rgb> ledColours(RefereeSession& session) {
   return leds;
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::views

@@ -5,15 +5,16 @@
 
 #include <boost/asio/post.hpp>
 
-#include "host/web/session_commands.hpp"
+#include "host/session/session_commands.hpp"
+#include "host/views/led_colours.hpp"
 #include "host/web/state_json.hpp"
 
-namespace tessera::session {
+namespace tessera::table {
 namespace {
 
-EngineAdvisor::Post enginePost(boost::asio::io_context& io, bool inBackground) {
+session::EngineAdvisor::Post enginePost(boost::asio::io_context& io, bool inBackground) {
   if (!inBackground) return {};
-  return [&io](EngineAdvisor::Task task) { boost::asio::post(io, std::move(task)); };
+  return [&io](session::EngineAdvisor::Task task) { boost::asio::post(io, std::move(task)); };
 }
 
 }  // namespace
@@ -23,17 +24,18 @@ Table::Table(boost::asio::io_context& io, const Variant& variant, TableOptions o
       log_(log),
       session_(variant, options_.session, bus_, enginePost(io, options_.engineInBackground)),
       clockTimer_(io) {
+  using session::SessionEvent;
   bus_.subscribe([this](const SessionEvent& e) {
     ++counts_[static_cast<int>(e.kind)];
     log_ << eventKindName(e.kind) << ": " << e.text << std::endl;
   });
-  display_ = std::make_unique<DisplayView>(session_, bus_, options_.displayFolder, options_.numberedFrames);
+  display_ = std::make_unique<views::DisplayView>(session_, bus_, options_.displayFolder, options_.numberedFrames);
   if (options_.httpPort) {
     web::WebBackend backend;
     backend.stateJson = [this] { return web::stateJson(session_); };
     backend.pgn = [this] { return session_.pgn(); };
     backend.boardPng = [this] { return display_->png(); };
-    backend.command = [this](const std::string& c) { return web::runSessionCommand(session_, c); };
+    backend.command = [this](const std::string& c) { return session::runCommand(session_, c); };
     web_ = std::make_unique<web::WebServer>(io, *options_.httpPort, std::move(backend));
     bus_.subscribe([this](const SessionEvent&) { web_->broadcastState(); });
   }
@@ -43,9 +45,15 @@ Table::Table(boost::asio::io_context& io, const Variant& variant, TableOptions o
       if (e.kind == K::Action || e.kind == K::Takeback || e.kind == K::Result || e.kind == K::GameStarted) writePgnFile();
     });
   }
+  if (options_.screen)
+    screen_ = std::make_unique<views::ScreenView>(io, session_, *display_, bus_, options_.screen->size, options_.screen->inches);
 }
 
 Table::~Table() = default;
+
+void Table::showOnLeds(std::function<void(const std::vector<link::Rgb>&)> send) {
+  bus_.subscribe([this, send = std::move(send)](const session::SessionEvent&) { send(views::ledColours(session_)); });
+}
 
 void Table::start() {
   if (web_) log_ << "web page: http://localhost:" << web_->port() << "/" << std::endl;
@@ -77,4 +85,4 @@ void Table::writePgnFile() {
   if (ec) log_ << "warning: cannot write " << options_.session.recordPath << ": " << ec.message() << std::endl;
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::table

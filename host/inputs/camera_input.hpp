@@ -16,7 +16,7 @@
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/stabiliser.hpp"
 
-namespace tessera::session {
+namespace tessera::inputs {
 
 struct CameraInputHandlers {
   std::function<void(const Observation& snapshot, double seconds)> onSnapshot;
@@ -56,4 +56,4 @@ class CameraInput {
   long frames_ = 0, unreadable_ = 0, snapshots_ = 0;
 };
 
-}  // namespace tessera::session
+}  // namespace tessera::inputs

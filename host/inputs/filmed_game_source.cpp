@@ -2,7 +2,7 @@
 
 #include "core/rules/position_text.hpp"
 
-namespace tessera::session {
+namespace tessera::inputs {
 namespace {
 constexpr std::size_t kFramesAhead = 6;
 struct Stopped {};
@@ -49,4 +49,4 @@ camera::FrameRead FilmedGameSource::read() {
   return r;
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::inputs

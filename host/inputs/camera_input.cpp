@@ -4,7 +4,7 @@
 
 #include "hardware/camera/variant/variant_layout.hpp"
 
-namespace tessera::session {
+namespace tessera::inputs {
 namespace {
 
 camera::ReaderOptions readerOptionsFor(const Variant& variant) {
@@ -83,4 +83,4 @@ void CameraInput::process(const camera::Frame& frame) {
   }
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::inputs

@@ -9,12 +9,12 @@
 #include "hardware/link/link_events.hpp"
 #include "host/session/referee_session.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 
 inline constexpr link::Rgb kLedFix{255, 0, 0};
 inline constexpr link::Rgb kLedTarget{0, 255, 0};
 inline constexpr link::Rgb kLedEngine{0, 0, 255};
 
-std::vector<link::Rgb> ledColours(RefereeSession& session);
+std::vector<link::Rgb> ledColours(session::RefereeSession& session);
 
-}  // namespace tessera::session
+}  // namespace tessera::views

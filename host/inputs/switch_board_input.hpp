@@ -10,15 +10,15 @@
 
 #include "hardware/gpio/button_panel.hpp"
 #include "hardware/gpio/switch_board_sensor.hpp"
-#include "host/session/read_again.hpp"
+#include "host/inputs/read_again.hpp"
 #include "host/session/referee_session.hpp"
 
-namespace tessera::session {
+namespace tessera::inputs {
 
 class SwitchBoardInput {
  public:
   SwitchBoardInput(boost::asio::io_context& io, gpio::SwitchBoardSensor& board, gpio::ButtonPanel& buttons,
-                   std::chrono::milliseconds scanInterval, RefereeSession& session);
+                   std::chrono::milliseconds scanInterval, session::RefereeSession& session);
   void start() { scan(); }
   void stop() { timer_.cancel(); }
   long boardsRead() const { return boards_; }
@@ -29,10 +29,10 @@ class SwitchBoardInput {
   gpio::SwitchBoardSensor& board_;
   gpio::ButtonPanel& buttons_;
   std::chrono::milliseconds interval_;
-  RefereeSession& session_;
+  session::RefereeSession& session_;
   ReadAgain rereader_;
   boost::asio::steady_timer timer_;
   long boards_ = 0;
 };
 
-}  // namespace tessera::session
+}  // namespace tessera::inputs

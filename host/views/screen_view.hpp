@@ -9,9 +9,9 @@
 
 #include <optional>
 
-#include "host/session/display_view.hpp"
+#include "host/views/display_view.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 
 class ScreenView {
  public:
@@ -19,7 +19,7 @@ class ScreenView {
   // `screenSize`: the screen's pixels; without it, the full-screen window's size (1280x720 when the
   // window system does not make the window full-screen). `screenInches`: its diagonal; given, the
   // headline (what the game waits for) is drawn to read from two metres.
-  ScreenView(boost::asio::io_context& io, RefereeSession& session, DisplayView& display, EventBus& bus,
+  ScreenView(boost::asio::io_context& io, session::RefereeSession& session, DisplayView& display, session::EventBus& bus,
              std::optional<cv::Size> screenSize = std::nullopt, std::optional<double> screenInches = std::nullopt);
   ~ScreenView();
 
@@ -31,8 +31,8 @@ class ScreenView {
 
   boost::asio::io_context& io_;
   boost::asio::steady_timer timer_;
-  RefereeSession& session_;
+  session::RefereeSession& session_;
   std::optional<display::BoardPainter> painter_;  // sized to the window once it is full-screen
 };
 
-}  // namespace tessera::session
+}  // namespace tessera::views

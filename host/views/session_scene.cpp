@@ -8,7 +8,7 @@
 #include "core/rules/sectors.hpp"
 #include "host/session/action_text.hpp"
 
-namespace tessera::session {
+namespace tessera::views {
 namespace {
 
 // The marks of an action to carry out: its arrow, what a drop puts down, and every other square
@@ -16,13 +16,13 @@ namespace {
 std::vector<display::Arrow> marksOf(const Position& before, const Move& m, int rank) {
   if (m.kind == MoveKind::SectorShift) return {{slotSquares(m.from)[0], slotSquares(m.to)[0], rank}};
   if (m.from == m.to && m.kind != MoveKind::Elimination) {
-    const std::optional<Position> after = positionAfter(before, m);
+    const std::optional<Position> after = session::positionAfter(before, m);
     return {{m.to, m.to, rank, after ? surfaceAt(*after, m.to) : Surface::Unknown}};
   }
   std::vector<display::Arrow> marks;
   if (m.kind != MoveKind::Elimination) marks.push_back({m.from, m.to, rank});
   std::vector<Square> emptied, filled;
-  for (Square sq : squaresChanged(before, m)) {
+  for (Square sq : session::squaresChanged(before, m)) {
     if (m.kind != MoveKind::Elimination && (sq == m.from || sq == m.to)) continue;
     (before.at(sq) ? emptied : filled).push_back(sq);
   }
@@ -66,14 +66,14 @@ void describeActions(Position& pos, display::BoardScene& scene) {
   add(removals, "removal", "removals");
   const std::string side = sideFullName(pos.variant(), pos.sideToMove());
   if (moves.size() == 1 && moves[0].kind == MoveKind::Elimination)
-    scene.toAct = side + " has no legal action: " + howToCarryOut(pos, moves[0]);
+    scene.toAct = side + " has no legal action: " + session::howToCarryOut(pos, moves[0]);
   else
     scene.toAct = side + " to act: " + kinds;
 }
 
 }  // namespace
 
-display::BoardScene sceneOf(RefereeSession& session) {
+display::BoardScene sceneOf(session::RefereeSession& session) {
   Game& game = session.game();
   display::BoardScene scene;
   scene.position = &game.position();
@@ -96,12 +96,12 @@ display::BoardScene sceneOf(RefereeSession& session) {
   const auto& hints = session.hintMoves();
   for (std::size_t i = 0; i < hints.size(); ++i) mark(hints[i], static_cast<int>(i));
   if (scene.arrows.empty() && scene.differing.empty() && !session.actionsShownFrom())
-    if (const auto out = onlyActionIsOut(pos)) mark(*out, 0);
+    if (const auto out = session::onlyActionIsOut(pos)) mark(*out, 0);
   scene.message = session.message();
   const GameResult r = session.result();
   if (r.finished()) scene.result = r.token + " " + r.reason;
-  scene.clock = session.clock().text(game.variant(), GameClock::Clock::now());
+  scene.clock = session.clock().text(game.variant(), session::GameClock::Clock::now());
   return scene;
 }
 
-}  // namespace tessera::session
+}  // namespace tessera::views
