@@ -25,6 +25,7 @@ CAMERA = "hardware/camera"
 CAMERA_VARIANT = "hardware/camera/variant"
 CAMERA_SIMULATION = "hardware/camera/simulation"
 
+HOST_FILES = "host/files"
 HOST_RECORD = "host/record"
 HOST_SESSION = "host/session"
 HOST_INPUTS = "host/inputs"
@@ -58,17 +59,18 @@ MAY_INCLUDE = {
     # The program's own layers (docs/architecture.md). The session knows the games and its journal,
     # no device and no view; inputs feed it, views follow it, the web page is a view; the table
     # wires them; the command line and the commands above may use everything.
-    HOST_RECORD: [CORE_RULES, CORE_RECORD, CORE_TEXT],
+    HOST_FILES: [],
+    HOST_RECORD: [CORE_RULES, CORE_RECORD, CORE_TEXT, HOST_FILES],
     HOST_SESSION: ["core", HOST_RECORD],
     HOST_INPUTS: ["core", "hardware", HOST_SESSION],
     # The display painter draws a position and its marks into an image: no session, no device.
-    HOST_VIEWS_DISPLAY: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT],
+    HOST_VIEWS_DISPLAY: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, HOST_FILES],
     HOST_VIEWS: ["core", "hardware/link", HOST_SESSION, HOST_VIEWS_DISPLAY],
     HOST_WEB: ["core", HOST_SESSION, HOST_VIEWS],
-    HOST_TABLE: ["core", "hardware/link", HOST_SESSION, HOST_VIEWS, HOST_WEB],
+    HOST_TABLE: ["core", "hardware/link", HOST_SESSION, HOST_VIEWS, HOST_WEB, HOST_FILES],
     # The sheets `tessera print` makes follow the camera's layout of the board.
-    HOST_PRINT: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, CAMERA, CAMERA_VARIANT],
-    HOST_CLI: ["core", "hardware"],
+    HOST_PRINT: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, CAMERA, CAMERA_VARIANT, HOST_FILES],
+    HOST_CLI: ["core", "hardware", HOST_FILES],
     # The commands and main(): every library; only tests/ is out of the program's reach.
     "host": ["core", "hardware", "firmware", "host"],
     "tests": ["core", "hardware", "firmware", "host"],

@@ -5,12 +5,13 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <stdexcept>
 
 #include <opencv2/imgproc.hpp>
+
+#include "host/files/atomic_file.hpp"
 
 namespace tessera::print {
 
@@ -58,37 +59,6 @@ void deflateSheet(const PrintSheet& sheet, bool rowFilterByte, const Sink& sink)
   deflateEnd(&z);
 }
 
-// The file under a temporary name until it is complete.
-class SheetFileOut {
- public:
-  explicit SheetFileOut(std::string path) : path_(std::move(path)), partPath_(path_ + ".part") {
-    file_.open(partPath_, std::ios::binary | std::ios::trunc);
-    if (!file_) throw std::runtime_error("cannot write '" + path_ + "'");
-  }
-  ~SheetFileOut() {
-    if (!done_) {
-      file_.close();
-      std::error_code ignored;
-      std::filesystem::remove(partPath_, ignored);
-    }
-  }
-  std::ofstream& stream() { return file_; }
-  std::size_t position() { return static_cast<std::size_t>(file_.tellp()); }
-  void finish() {
-    file_.close();
-    std::error_code error;
-    if (file_.fail()) throw std::runtime_error("cannot write '" + path_ + "'");
-    std::filesystem::rename(partPath_, path_, error);
-    if (error) throw std::runtime_error("cannot write '" + path_ + "': " + error.message());
-    done_ = true;
-  }
-
- private:
-  std::string path_, partPath_;
-  std::ofstream file_;
-  bool done_ = false;
-};
-
 // PDF's numbers: fixed point, the same text wherever the same size is written.
 std::string pdfNumber(double value) {
   char text[32];
@@ -114,7 +84,7 @@ void writePngChunk(std::ofstream& out, const char (&type)[5], const unsigned cha
 }  // namespace
 
 void writeSheetAsPng(const std::string& path, const PrintSheet& sheet) {
-  SheetFileOut file(path);
+  files::AtomicFile file(path);
   std::ofstream& out = file.stream();
   out.write("\x89PNG\r\n\x1a\n", 8);
   std::array<unsigned char, 13> header{};
@@ -130,14 +100,14 @@ void writeSheetAsPng(const std::string& path, const PrintSheet& sheet) {
   deflateSheet(sheet, true,
                [&](const unsigned char* bytes, std::size_t count) { writePngChunk(out, "IDAT", bytes, count); });
   writePngChunk(out, "IEND", nullptr, 0);
-  file.finish();
+  file.commit();
 }
 
 void writeSheetsAsPdf(const std::string& path, const std::vector<PrintSheet>& sheets, double dotsPerInch) {
-  SheetFileOut file(path);
+  files::AtomicFile file(path);
   std::ofstream& pdf = file.stream();
   std::vector<std::size_t> offsets;  // of objects 1..n, for the cross-reference table
-  const auto begin = [&] { offsets.push_back(file.position()); };
+  const auto begin = [&] { offsets.push_back(static_cast<std::size_t>(pdf.tellp())); };
   pdf << "%PDF-1.4\n";
   const int n = static_cast<int>(sheets.size());
   // Objects: 1 catalog, 2 page tree, then per page: page, content stream, image, the image's length.
@@ -172,7 +142,7 @@ void writeSheetsAsPdf(const std::string& path, const std::vector<PrintSheet>& sh
     begin();
     pdf << length << " 0 obj " << streamBytes << " endobj\n";
   }
-  const std::size_t xref = file.position();
+  const std::size_t xref = static_cast<std::size_t>(pdf.tellp());
   pdf << "xref\n0 " << offsets.size() + 1 << "\n0000000000 65535 f \n";
   for (std::size_t o : offsets) {
     char line[24];
@@ -180,7 +150,7 @@ void writeSheetsAsPdf(const std::string& path, const std::vector<PrintSheet>& sh
     pdf << line;
   }
   pdf << "trailer << /Size " << offsets.size() + 1 << " /Root 1 0 R >>\nstartxref\n" << xref << "\n%%EOF\n";
-  file.finish();
+  file.commit();
 }
 
 }  // namespace tessera::print

@@ -1,8 +1,8 @@
 #pragma once
 // Writes print sheets as PNG or PDF a band of rows at a time, compressed as they are drawn (zlib),
 // so that memory stays small however large the sheet. Both keep every pixel: the markers and the
-// colour edges print sharp. The file is written under a temporary name and renamed when complete,
-// so a failure never leaves a partial sheet under the name asked for.
+// colour edges print sharp. The file is written whole or not at all (host/files/atomic_file.hpp), so
+// a failure never leaves a partial sheet under the name asked for.
 #include <string>
 #include <vector>
 

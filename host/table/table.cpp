@@ -1,10 +1,10 @@
 #include "table.hpp"
 
-#include <fstream>
 #include <ostream>
 
 #include <boost/asio/post.hpp>
 
+#include "host/files/atomic_file.hpp"
 #include "host/session/session_commands.hpp"
 #include "host/views/led_colours.hpp"
 #include "host/web/state_json.hpp"
@@ -70,19 +70,11 @@ void Table::watchClock() {
 }
 
 void Table::writePgnFile() {
-  // Written beside and renamed over, so a reader never sees half a record.
-  const std::string tmp = options_.session.recordPath + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << session_.pgn();
-    if (!out) {
-      log_ << "warning: cannot write " << tmp << std::endl;
-      return;
-    }
+  try {
+    files::writeFileAtomically(options_.session.recordPath, session_.pgn());
+  } catch (const files::FileError& e) {
+    log_ << "warning: " << e.what() << std::endl;  // the journal keeps the game
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, options_.session.recordPath, ec);
-  if (ec) log_ << "warning: cannot write " << options_.session.recordPath << ": " << ec.message() << std::endl;
 }
 
 }  // namespace tessera::table

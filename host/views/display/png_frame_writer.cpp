@@ -2,8 +2,12 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <string_view>
+#include <vector>
 
 #include <opencv2/imgcodecs.hpp>
+
+#include "host/files/atomic_file.hpp"
 
 namespace tessera::display {
 
@@ -17,15 +21,14 @@ PngFrameWriter::PngFrameWriter(std::filesystem::path folder, bool numbered)
 std::filesystem::path PngFrameWriter::write(const cv::Mat& image) {
   char name[32];
   std::snprintf(name, sizeof name, "frame-%05d.png", ++count_);
-  // latest.png is replaced by a rename so a reader never sees half a file.
-  const std::filesystem::path tmp = folder_ / ".latest.tmp.png";
-  if (!cv::imwrite(tmp.string(), image)) throw std::runtime_error("cannot write '" + tmp.string() + "'");
-  std::error_code ec;
-  if (numbered_) std::filesystem::copy_file(tmp, folder_ / name, std::filesystem::copy_options::overwrite_existing, ec);
-  if (ec) throw std::runtime_error("cannot write '" + (folder_ / name).string() + "': " + ec.message());
-  std::filesystem::rename(tmp, folder_ / "latest.png", ec);
-  if (ec) throw std::runtime_error("cannot write '" + (folder_ / "latest.png").string() + "': " + ec.message());
-  return numbered_ ? folder_ / name : folder_ / "latest.png";
+  const std::filesystem::path latest = folder_ / "latest.png";
+  std::vector<unsigned char> png;
+  if (image.empty() || !cv::imencode(".png", image, png)) throw files::FileError("cannot write '" + latest.string() + "': no image");
+  const std::string_view bytes(reinterpret_cast<const char*>(png.data()), png.size());
+  // Each file whole, so that a viewer never shows half a board.
+  if (numbered_) files::writeFileAtomically(folder_ / name, bytes);
+  files::writeFileAtomically(latest, bytes);
+  return numbered_ ? folder_ / name : latest;
 }
 
 }  // namespace tessera::display

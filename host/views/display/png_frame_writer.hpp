@@ -1,6 +1,7 @@
 #pragma once
 // Writes display images as numbered PNG files (frame-00001.png, ...) into a folder, and keeps the
-// newest one also as latest.png so a viewer (or a person) always finds the current board.
+// newest one also as latest.png so a viewer (or a person) always finds the current board. Each
+// file is written whole (host/files/atomic_file.hpp).
 #include <filesystem>
 #include <string>
 
@@ -13,7 +14,7 @@ class PngFrameWriter {
   // Creates the folder if needed. Throws std::runtime_error when it cannot be created.
   // `numbered` false: only latest.png is kept (a long game on the Pi does not fill the card).
   explicit PngFrameWriter(std::filesystem::path folder, bool numbered = true);
-  // Returns the path written; throws std::runtime_error when the file cannot be written.
+  // Returns the path written; throws files::FileError (a std::runtime_error) when a file cannot be written.
   std::filesystem::path write(const cv::Mat& image);
   int framesWritten() const { return count_; }
   const std::filesystem::path& folder() const { return folder_; }
