@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git python3
   googletest libgtest-dev libgmock-dev libbenchmark-dev
-  libboost-dev libboost-system-dev
+  libboost-dev libboost-system-dev nlohmann-json3-dev
   libopencv-dev libopencv-contrib-dev zlib1g-dev
   libgpiod-dev gpiod
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm

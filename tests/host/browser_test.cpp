@@ -145,7 +145,7 @@ TEST_F(BrowserTest, ADropIsDrawnInTheColourItPutsDownAndTwoOnOneSquareBothShow) 
   display::BoardScene scene;
   scene.position = &pos;
   scene.arrows = {{b3, b3, 0, Surface::Purple}, {b3, b3, 1, Surface::Yellow}};
-  page.evaluate("drawBoard(document.getElementById('board'), " + web::boardJson(scene) + ")");
+  page.evaluate("drawBoard(document.getElementById('board'), " + web::boardJson(scene).dump() + ")");
   const cv::Point centre = squareCentre(page, 1, pos.variant().size.ranks - 3);  // b3, counted from the top
   const int quarter = static_cast<int>(
       std::stod(page.evaluate("document.getElementById('board').getBoundingClientRect().width / (board.files + 0.5) / 4")));
