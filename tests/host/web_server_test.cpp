@@ -153,6 +153,27 @@ TEST(WebPage, ServesThePageTheBoardImageAndTheRecord) {
   }
 }
 
+// The page is built from host/web/page/ (embed_page.cmake): what is served is index.html with the
+// style sheet and the script, as they are in those files, in place of the lines that link them.
+TEST(WebPage, ServesThePageAsItsSourceFilesSayOneDocument) {
+  const auto read = [](const std::string& name) {
+    std::ifstream in(std::string(TESSERA_SOURCE_DIR) + "/host/web/page/" + name, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  std::string expected = read("index.html");
+  const std::string css = read("page.css"), js = read("page.js");
+  ASSERT_FALSE(css.empty() || js.empty());
+  const std::string link = "<link rel=\"stylesheet\" href=\"page.css\">", script = "<script src=\"page.js\"></script>";
+  ASSERT_NE(expected.find(link), std::string::npos);
+  ASSERT_NE(expected.find(script), std::string::npos);
+  expected.replace(expected.find(link), link.size(), "<style>\n" + css + "</style>");
+  expected.replace(expected.find(script), script.size(), "<script>\n" + js + "</script>");
+  ServedTable table("chess");
+  const auto page = request(table.port(), http::verb::get, "/");
+  EXPECT_EQ(page[http::field::content_type], "text/html; charset=utf-8");
+  EXPECT_EQ(page.body(), expected);
+}
+
 TEST(WebPage, PushesEveryActionLiveAndTakesTheButtons) {
   ServedTable table("chess");
   PageSocket page(table.port());

@@ -1,54 +1,3 @@
-#include "web_page.hpp"
-
-namespace tessera::web {
-
-std::string_view webPageHtml() {
-  static constexpr std::string_view kPage = R"html(<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tessera</title>
-<style>
-body { font-family: sans-serif; margin: 0; background: #222; color: #eee; }
-header { padding: 8px 12px; background: #333; display: flex; justify-content: space-between; }
-main { display: flex; flex-wrap: wrap; gap: 12px; padding: 12px; }
-#boardbox { flex: 2 1 320px; max-width: 92vh; }
-#board { display: block; width: 100%; height: auto; cursor: pointer; }
-#board text { font-family: sans-serif; font-weight: bold; pointer-events: none; }
-#tap { font-size: 0.9em; color: #aaa; margin: 4px 0; }
-#side { flex: 1; min-width: 260px; }
-#message { font-size: 1.3em; min-height: 1.5em; }
-#result { font-size: 1.4em; color: #fc0; min-height: 1.2em; }
-#record { font-family: monospace; background: #111; padding: 8px; max-height: 40vh; overflow-y: auto; }
-button { font-size: 1.1em; margin: 4px; padding: 10px 14px; border-radius: 6px; border: 0; background: #4a6; color: #fff; }
-button.choice { background: #36c; }
-button.quiet { background: #666; }
-#conn.down { color: #f66; }
-</style></head>
-<body>
-<header><span id="title">Tessera</span><span id="conn" class="down">connecting</span></header>
-<main>
-<div id="boardbox"><svg id="board" role="img" aria-label="the board" xmlns="http://www.w3.org/2000/svg"></svg>
-<div id="tap">Tap a piece to see where it can go; tap it again, or beside the board, to hide that.</div></div>
-<div id="side">
-  <div id="message"></div>
-  <div id="result"></div>
-  <div id="clock"></div>
-  <div id="choices"></div>
-  <div id="buttons">
-    <button id="hint" data-cmd="hint">Hint</button>
-    <button id="takeback" data-cmd="takeback">Take back</button>
-    <button id="confirm" data-cmd="confirm">Confirm</button>
-    <button id="override" data-cmd="override" class="quiet">Override engine</button>
-    <button id="new" data-cmd="new" class="quiet">New game</button>
-    <button id="resign" data-cmd="resign" class="quiet">Resign</button>
-    <button id="draw" data-cmd="draw" class="quiet">Draw</button>
-    <a href="game.pgn" download="game.pgn"><button id="pgn" class="quiet">Download PGN</button></a>
-  </div>
-  <h3>Record</h3>
-  <div id="record"></div>
-</div>
-</main>
-<script>
 let socket = null;
 let revision = -1;
 let resigns = '';
@@ -194,10 +143,3 @@ function connect() {
   };
 }
 connect();
-</script>
-</body></html>
-)html";
-  return kPage;
-}
-
-}  // namespace tessera::web
