@@ -9,9 +9,9 @@
 #include "hardware/camera/variant/variant_layout.hpp"
 #include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
+#include "host/print/cut_outs.hpp"
 #include "host/print/paper_pages.hpp"
 #include "host/print/sheet_file.hpp"
-#include "host/print/variant_sheets.hpp"
 
 namespace tessera::commands {
 namespace {
@@ -99,7 +99,7 @@ cli::Command printCommand() {
             const bool cutOutFile = extension == ".png" && !pieces.empty();
             cli::checkWritable(path.string(), "--out");
             if (cutOutFile) cli::checkWritable(cutOutPath, "--out");
-            const print::PrintSheet board = print::boardSheet(layout, print::printedCells(variant), pixelsPerCell);
+            const print::PrintSheet board = print::boardSheet(layout, camera::printedCells(variant), pixelsPerCell);
             std::vector<std::string> written;
             try {
               const std::vector<print::PrintSheet> cutOuts =

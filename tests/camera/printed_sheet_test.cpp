@@ -4,7 +4,6 @@
 
 #include "hardware/camera/variant/variant_layout.hpp"
 #include "host/print/board_sheet.hpp"
-#include "host/print/variant_sheets.hpp"
 #include "tests/camera/sheet_from_a_slant.hpp"
 
 namespace tessera::camera {
@@ -14,7 +13,7 @@ TEST(PrintedSheet, EveryVariantsSheetReadsBackAsPrinted) {
   for (const std::string& name : builtinVariantNames()) {
     const Variant& variant = builtinVariant(name);
     const BoardLayout layout = layoutForVariant(variant);
-    const std::vector<Surface> printed = print::printedCells(variant);
+    const std::vector<Surface> printed = printedCells(variant);
     const cv::Mat sheet = print::boardSheet(layout, printed, 40).drawWhole();
     EXPECT_EQ(wrongCellsSeenFromASlant(sheet, layout, printed), 0) << name;
   }

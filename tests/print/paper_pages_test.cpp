@@ -13,8 +13,8 @@
 
 #include "hardware/camera/variant/variant_layout.hpp"
 #include "host/print/board_sheet.hpp"
+#include "host/print/cut_outs.hpp"
 #include "host/print/paper_pages.hpp"
-#include "host/print/variant_sheets.hpp"
 #include "tests/camera/sheet_from_a_slant.hpp"
 
 namespace tessera::print {
@@ -22,7 +22,7 @@ namespace {
 
 PrintSheet chessBoardSheet(int pixelsPerCell) {
   const Variant& chess = builtinVariant("chess");
-  return boardSheet(camera::layoutForVariant(chess), printedCells(chess), pixelsPerCell);
+  return boardSheet(camera::layoutForVariant(chess), camera::printedCells(chess), pixelsPerCell);
 }
 
 int pixelsOf(double mm, double dotsPerInch) { return static_cast<int>(std::lround(mm / 25.4 * dotsPerInch)); }
@@ -159,7 +159,7 @@ TEST(PaperPages, TapedTogetherAMillimetreOffTheBoardIsReadAsPrinted) {
     SCOPED_TRACE(c.variant);
     const Variant& variant = builtinVariant(c.variant);
     const camera::BoardLayout layout = camera::layoutForVariant(variant);
-    const std::vector<Surface> printed = printedCells(variant);
+    const std::vector<Surface> printed = camera::printedCells(variant);
     const PrintSheet sheet = boardSheet(layout, printed, c.cellMm);
     const Paper paper = *paperNamed(c.paper);
     const std::vector<PagePart> parts = planPages(sheet.size, paper, 25.4);

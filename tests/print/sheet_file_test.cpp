@@ -16,8 +16,8 @@
 
 #include "hardware/camera/variant/variant_layout.hpp"
 #include "host/print/board_sheet.hpp"
+#include "host/print/cut_outs.hpp"
 #include "host/print/sheet_file.hpp"
-#include "host/print/variant_sheets.hpp"
 
 namespace tessera::print {
 namespace {
@@ -33,7 +33,7 @@ int differingPixels(const cv::Mat& a, const cv::Mat& b) {
 
 PrintSheet boardSheetOf(const std::string& variantName, int pixelsPerCell) {
   const Variant& variant = builtinVariant(variantName);
-  return boardSheet(camera::layoutForVariant(variant), printedCells(variant), pixelsPerCell);
+  return boardSheet(camera::layoutForVariant(variant), camera::printedCells(variant), pixelsPerCell);
 }
 
 PrintSheet cutOutSheetOf(const std::string& variantName, int pixelsPerCell) {

@@ -1,5 +1,7 @@
 #include "variant_layout.hpp"
 
+#include "core/referee/sensor_view.hpp"
+
 namespace tessera::camera {
 
 BoardLayout layoutForVariant(const Variant& v) {
@@ -25,4 +27,19 @@ BoardLayout layoutForVariant(const Variant& v) {
   return layout;
 }
 
+}  // namespace tessera::camera
+
+#include "core/rules/position_text.hpp"
+#include "core/rules/sectors.hpp"
+
+namespace tessera::camera {
+
+std::vector<Surface> printedCells(const Variant& v) {
+  const Position start = startPosition(v);
+  std::vector<Surface> cells;
+  for (int r = 0; r < v.size.ranks; ++r)
+    for (int f = 0; f < v.size.files; ++f)
+      cells.push_back(v.hasTiles() || v.hasSectors() ? Surface::Void : surfaceAt(start, makeSquare(f, r)));
+  return cells;
+}
 }  // namespace tessera::camera

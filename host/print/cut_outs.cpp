@@ -1,19 +1,9 @@
-#include "host/print/variant_sheets.hpp"
+#include "host/print/cut_outs.hpp"
 
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/position_text.hpp"
-#include "core/rules/sectors.hpp"
 
 namespace tessera::print {
-
-std::vector<Surface> printedCells(const Variant& v) {
-  const Position start = startPosition(v);
-  std::vector<Surface> cells;
-  for (int r = 0; r < v.size.ranks; ++r)
-    for (int f = 0; f < v.size.files; ++f)
-      cells.push_back(v.hasTiles() || v.hasSectors() ? Surface::Void : surfaceAt(start, makeSquare(f, r)));
-  return cells;
-}
 
 std::vector<CutOut> cutOutsFor(const Variant& v) {
   std::vector<CutOut> pieces;
