@@ -21,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! command -v povray >/dev/null; then
-  echo "SKIPPED: povray is not installed (Debian package povray, installed by scripts/setup.sh): no ray-traced scenes"
+  echo "SKIPPED: povray is not installed (Debian package povray, installed by scripts/setup-tests.sh): no ray-traced scenes"
   exit 77
 fi
 

@@ -72,9 +72,7 @@ std::string howToCarryOut(const Position& before, const Move& m) {
       std::sort(pieces.begin(), pieces.end(), [](Square a, Square b) {
         return fileOf(a) != fileOf(b) ? fileOf(a) < fileOf(b) : rankOf(a) < rankOf(b);
       });
-      std::string squares;
-      for (Square sq : pieces) squares += (squares.empty() ? "" : " ") + squareName(sq);
-      return "take its pieces off (" + squares + ")";
+      return "take its pieces off (" + squareList(pieces) + ")";
     }
     case MoveKind::EnPassant:
       for (Square sq : squaresChanged(before, m))
@@ -130,6 +128,12 @@ std::string numberedSan(const Position& before, const Move& m) {
   const std::string number = std::to_string(before.fullmoveNumber());
   if (before.variant().sides != 2) return number + ". " + text;
   return number + (before.sideToMove() == 0 ? ". " : "... ") + text;
+}
+
+std::string squareList(const std::vector<Square>& squares) {
+  std::string out;
+  for (Square sq : squares) out += (out.empty() ? "" : " ") + squareName(sq);
+  return out;
 }
 
 std::string explanationText(const Position& pos, const Explanation& e) {
