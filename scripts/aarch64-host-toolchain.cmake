@@ -1,5 +1,5 @@
 # Builds the whole program for the Raspberry Pi's CPU (64-bit Arm): Debian's cross compiler against
-# build-arm64-sysroot/, a folder holding Debian's arm64 libraries (OpenCV, Boost, libgpiod,
+# build-arm64-sysroot/, a folder holding Debian's arm64 libraries (OpenCV, Boost, nlohmann-json, libgpiod,
 # GoogleTest), which scripts/test-aarch64-host.sh unpacks there. Tests run under qemu-user.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)

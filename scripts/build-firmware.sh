@@ -10,7 +10,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/build-firmware"
 
 if ! command -v arm-none-eabi-g++ >/dev/null; then
-  echo "build-firmware: arm-none-eabi-g++ not found; run scripts/setup.sh" >&2
+  echo "build-firmware: arm-none-eabi-g++ not found; run scripts/setup-tests.sh" >&2
   exit 1
 fi
 generator=()

@@ -25,6 +25,17 @@ CAMERA = "hardware/camera"
 CAMERA_VARIANT = "hardware/camera/variant"
 CAMERA_SIMULATION = "hardware/camera/simulation"
 
+HOST_FILES = "host/files"
+HOST_RECORD = "host/record"
+HOST_SESSION = "host/session"
+HOST_INPUTS = "host/inputs"
+HOST_VIEWS = "host/views"
+HOST_VIEWS_DISPLAY = "host/views/display"
+HOST_WEB = "host/web"
+HOST_TABLE = "host/table"
+HOST_PRINT = "host/print"
+HOST_CLI = "host/cli"
+
 RULES_BELOW = [CORE_RULES, CORE_TEXT]
 DRIVER_BELOW = [CORE_OBSERVATION, CORE_TEXT, "firmware/protocol"]
 
@@ -44,10 +55,24 @@ MAY_INCLUDE = {
     CAMERA: DRIVER_BELOW,
     "hardware/gpio": DRIVER_BELOW,
     "hardware/link": DRIVER_BELOW,
-    "hardware/display": DRIVER_BELOW + [CORE_RULES, CORE_REFEREE],
     "firmware": [],
-    # The program may use every library; only tests/ is out of its reach.
-    "host": ["core", "hardware", "firmware"],
+    # The program's own layers (docs/architecture.md). The session knows the games and its journal,
+    # no device and no view; inputs feed it, views follow it, the web page is a view; the table
+    # wires them; the command line and the commands above may use everything.
+    HOST_FILES: [],
+    HOST_RECORD: [CORE_RULES, CORE_RECORD, CORE_TEXT, HOST_FILES],
+    HOST_SESSION: ["core", HOST_RECORD],
+    HOST_INPUTS: ["core", "hardware", HOST_SESSION],
+    # The display painter draws a position and its marks into an image: no session, no device.
+    HOST_VIEWS_DISPLAY: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, HOST_FILES],
+    HOST_VIEWS: ["core", "hardware/link", HOST_SESSION, HOST_VIEWS_DISPLAY],
+    HOST_WEB: ["core", HOST_SESSION, HOST_VIEWS],
+    HOST_TABLE: ["core", "hardware/link", HOST_SESSION, HOST_VIEWS, HOST_WEB, HOST_FILES],
+    # The sheets `tessera print` makes follow the camera's layout of the board.
+    HOST_PRINT: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, CAMERA, CAMERA_VARIANT, HOST_FILES],
+    HOST_CLI: ["core", "hardware", HOST_FILES],
+    # The commands and main(): every library; only tests/ is out of the program's reach.
+    "host": ["core", "hardware", "firmware", "host"],
     "tests": ["core", "hardware", "firmware", "host"],
 }
 # Folders whose files include their neighbours by bare name (their own include root).

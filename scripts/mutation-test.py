@@ -13,8 +13,8 @@ which.
 The rules suite (the default) runs the rules and core tests; the engine suite, for the search and
 the evaluation, the engine tests; the referee suite, for the referee code, the referee tests; the
 camera suite, for hardware/camera, the camera tests on rendered scenes; the session suite, for
-host/session and host/web, the session tests (about thirty seconds a change); the display suite,
-for hardware/display, the display tests. Works
+host/session, host/views, host/web, host/table and host/inputs, the session tests (about thirty seconds a change); the display suite,
+for host/views/display, the display tests. Works
 on copies of the committed tree (git worktrees under /tmp/tessera-mutation-SUITE-N; the rules and
 engine suites' built with TESSERA_CORE_ONLY), never on this checkout; OUT.tsv gets one line per
 change (file, line, change, verdict, seconds, the line as it was) and a run that is stopped goes on
@@ -74,14 +74,14 @@ SUITES = {
         'build': 'cmake --build build --target tessera_camera_tests -j1',
         'tests': 'build/tests/camera/tessera_camera_tests --gtest_brief=1 >/dev/null 2>&1',
     },
-    # What the attached display draws: the board, its marks and the status band (hardware/display).
+    # What the attached display draws: the board, its marks and the status band (host/views/display).
     'display': {
         'configure': [],
         'build': 'cmake --build build --target tessera_display_tests -j1',
         'tests': 'build/tests/display/tessera_display_tests --gtest_brief=1 >/dev/null 2>&1',
     },
     # The referee session, its engine in the background, the display view, the web page, the clock
-    # and the switch board's way in: host/session and host/web.
+    # and the switch board's way in: host/session, host/views, host/web, host/table and host/inputs.
     'session': {
         'configure': [],
         'build': 'cmake --build build --target tessera_session_tests -j1',

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/setup.sh
+bash scripts/setup-vm.sh
 cmake -S . -B build-aarch64 -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_CORE_ONLY=ON \
   -DCMAKE_TOOLCHAIN_FILE=scripts/aarch64-toolchain.cmake -DTESSERA_SLOW_TEST_TIMEOUT=3600
 cmake --build build-aarch64 -j"$(nproc)"

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/setup.sh
+bash scripts/setup-tests.sh
 # -g1: line tables only, enough for file:line in a sanitizer's report; full debug information made
 # this build 5 minutes longer (the whole CI step 25.5 min against 20.5). -O1, as AddressSanitizer's
 # authors advise: the build took 682 s instead of 971 s at -O2 (2026-12-02, 2 cores), the tests about

@@ -4,17 +4,12 @@
 #include <cstdlib>
 #include <optional>
 
+#include "core/referee/board_distance.hpp"
 #include "core/referee/pieces_on_the_board.hpp"
 #include "core/referee/sensor_view.hpp"
 
 namespace tessera {
 namespace {
-
-CellObservation trusted(CellObservation cell, float minConfidence) {
-  if (cell.occupantConfidence < minConfidence) cell.occupant = Occupant::Unknown;
-  if (cell.surfaceConfidence < minConfidence) cell.surface = Surface::Unknown;
-  return cell;
-}
 
 int distanceBetween(Square a, Square b) {
   return std::max(std::abs(fileOf(a) - fileOf(b)), std::abs(rankOf(a) - rankOf(b)));

@@ -1,9 +1,10 @@
 #pragma once
 // The referee's heart: given the position and what a sensor saw once the board settled, say what
 // happened. Every explanation the rules allow is tried: no change, each legal action, each earlier
-// position of the game (a takeback). An observation is accepted silently only when exactly one
-// explanation fits it and no other one would fit it with a single square misread; otherwise the
-// player is asked (choose) or guided back (mismatch). docs/referee.md explains the choices.
+// position of the game (a takeback), and when none fits, the shortest sequence of legal actions that
+// does (a gap: actions made while the board was not seen). An observation is accepted silently only
+// when exactly one explanation fits it and no other one would fit it with a single square misread;
+// otherwise the player is asked (choose) or guided back (mismatch). docs/referee.md explains the choices.
 #include <optional>
 #include <vector>
 
@@ -16,10 +17,12 @@ namespace tessera {
 struct Explanation {
   // Amend: the last accepted action was only half of what the player did (a Rook moved first
   // when castling): it is taken back and `move` played instead, from the position before it.
-  enum class Kind { Nothing, Action, Takeback, Amend };
+  // Sequence: several actions were made while the board was not seen: `moves`, in order.
+  enum class Kind { Nothing, Action, Takeback, Amend, Sequence };
   Kind kind = Kind::Nothing;
-  Move move{};    // Action and Amend
-  int plies = 0;  // Takeback: how many actions are taken back
+  Move move{};                   // Action and Amend
+  int plies = 0;                 // Takeback: how many actions are taken back
+  std::vector<Move> moves = {};  // Sequence
   friend bool operator==(const Explanation&, const Explanation&) = default;
 };
 
@@ -47,12 +50,23 @@ enum class VerdictKind {
   Takeback,    // the board shows an earlier position of the game
   Mismatch,    // nothing explains the board: `differing` and `corrections` guide the player back
   Unexpected,  // one legal action explains the board, but not the one that was expected
+  Gap,         // several actions were made unseen: play `gapActions`, in order
 };
+
+// The longest gap looked for: a round of four players, two actions of each of two.
+constexpr int kLongestGap = 4;
 
 struct Verdict {
   VerdictKind kind = VerdictKind::Unchanged;
   Move action{};  // Action, Amend and Unexpected
   int plies = 0;  // Takeback
+  // Gap: the actions made while the board was not seen, in order; play them all. A gap is
+  // accepted only on a reading that came twice (`readTwice`); before, it is a Choose. When
+  // `gapExplainsAll` is false they are the beginning every shortest explanation shares (a King's
+  // step before a promotion to a piece the sensor cannot tell): play them, and the same reading
+  // judged again asks about the rest.
+  std::vector<Move> gapActions;
+  bool gapExplainsAll = true;
   // Choose: the explanations to offer, exact fits first; `defaultChoice` indexes the one to
   // propose (the expected action when it is among them, a Queen among promotions).
   std::vector<Explanation> choices;
@@ -81,6 +95,9 @@ struct ReconcileOptions {
   // Which piece stands where, as the session followed the board: a Mismatch's corrections then send
   // each piece to its own square. Nothing: pieces are paired with the nearest squares they may fill.
   const PiecesOnTheBoard* onBoard = nullptr;
+  // When nothing one action away explains the board, sequences of legal actions up to this many
+  // are tried (a Gap); 0 or 1: none. Replay passes kLongestGap (the session is to).
+  int gapPlies = 0;
 };
 
 // `pos` is used to try the actions and look back through its history; it is left as it was.

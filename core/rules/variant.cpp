@@ -8,6 +8,7 @@
 #include "core/rules/piece_values.hpp"
 #include "core/rules/position_text.hpp"
 #include "core/rules/zobrist.hpp"
+#include "core/text/ini_lines.hpp"
 
 namespace tessera {
 namespace {
@@ -230,37 +231,29 @@ std::vector<Variant> parseVariantText(std::string_view text, std::string_view so
   TextParser parser(sourceName);
   std::vector<Variant> out;
   std::vector<int> startLine;
-  int lineNo = 0;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    const std::size_t end = std::min(text.find('\n', pos), text.size());
-    const std::string line = trim(text.substr(pos, end - pos));
-    ++lineNo;
-    pos = end + 1;
-    if (line.empty() || line[0] == '#') continue;
-    if (line.front() == '[') {
-      if (line.back() != ']' || line.size() < 3) parser.fail(lineNo, "a section header is [name] or [name : base]");
-      const std::string header = trim(std::string_view(line).substr(1, line.size() - 2));
+  for (const IniLine& line : iniLines(text, "#")) {
+    if (line.kind == IniLine::Kind::OpenHeader || (line.kind == IniLine::Kind::Section && line.text.size() < 3))
+      parser.fail(line.number, "a section header is [name] or [name : base]");
+    if (line.kind == IniLine::Kind::Section) {
+      const std::string& header = line.name;
       const std::size_t colon = header.find(':');
       Variant next;
       if (colon != std::string::npos) {
         // [name : base] starts from an earlier section of the same text.
         const std::string base = trim(std::string_view(header).substr(colon + 1));
         auto it = std::find_if(out.begin(), out.end(), [&](const Variant& v) { return v.name == base; });
-        if (it == out.end()) parser.fail(lineNo, "no earlier variant '" + base + "' to start from");
+        if (it == out.end()) parser.fail(line.number, "no earlier variant '" + base + "' to start from");
         next = *it;
         next.title.clear();
       }
       next.name = trim(std::string_view(header).substr(0, colon));
       out.push_back(std::move(next));
-      startLine.push_back(lineNo);
+      startLine.push_back(line.number);
       continue;
     }
-    const std::size_t eq = line.find('=');
-    if (eq == std::string::npos) parser.fail(lineNo, "expected key = value");
-    if (out.empty()) parser.fail(lineNo, "a key before the first [variant] header");
-    parser.applyKey(out.back(), lineNo, trim(std::string_view(line).substr(0, eq)),
-                    trim(std::string_view(line).substr(eq + 1)));
+    if (line.kind == IniLine::Kind::NoEquals) parser.fail(line.number, "expected key = value");
+    if (out.empty()) parser.fail(line.number, "a key before the first [variant] header");
+    parser.applyKey(out.back(), line.number, line.name, line.value);
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
     Variant& v = out[i];

@@ -36,6 +36,14 @@ float level(const cv::Vec3f& v) { return v[0] + v[1] + v[2]; }
 
 }  // namespace
 
+float gainBetween(const CellSignature& before, const CellSignature& after) {
+  std::array<float, 9> brightness;
+  for (std::size_t b = 0; b < 9; ++b)
+    brightness[b] = std::log((level(after.blocks[b]) + 3 * kDark) / (level(before.blocks[b]) + 3 * kDark));
+  std::nth_element(brightness.begin(), brightness.begin() + 4, brightness.end());
+  return brightness[4];
+}
+
 bool changedBetween(const CellSignature& before, const CellSignature& after, const ChangeOptions& options) {
   if (std::abs(after.spread - before.spread) > options.spread) return true;
   std::array<float, 9> brightness;

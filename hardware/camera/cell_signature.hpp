@@ -27,7 +27,13 @@ struct ChangeOptions {
   float structure = 0.15f;  // a block's brightness against the cell's (log): a piece's foot, a square's edge
   float colour = 0.15f;     // a block's colour against its brightness (log): a paper square laid or lifted
   float spread = 5.0f;      // the middle's grey spread: a piece's top
+  // A cell's change of brightness against its neighbours' (log): light changes smoothly from cell
+  // to cell, a Tile laid on the void or a pale square on a paler cell changes one cell alone.
+  float gainJump = 0.1f;
 };
+
+// The cell's change of brightness (log), the median over its blocks.
+float gainBetween(const CellSignature& before, const CellSignature& after);
 
 // Whether the cell looks otherwise than it did, beyond one change of brightness over it.
 bool changedBetween(const CellSignature& before, const CellSignature& after, const ChangeOptions& options = {});

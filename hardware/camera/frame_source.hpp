@@ -1,5 +1,5 @@
 #pragma once
-// Where frames come from: a V4L2 camera, a video file or a folder of images, behind one
+// Where frames come from: a V4L2 camera, a libcamera camera, a video file or a folder of images, behind one
 // interface. A source never throws for a missing or unplugged camera: it says so and the caller
 // keeps going (the game must survive a loose cable).
 #include <memory>
@@ -39,8 +39,11 @@ class FrameSource {
   virtual std::string describe() const = 0;
 };
 
-// A camera (a device, or any path under /dev/: /dev/video0, /dev/v4l/by-id/...), a folder of images,
-// or a video file.
+// A camera libcamera drives is named libcamera:N (the N-th libcamera lists, from 0) or libcamera:ID.
+constexpr const char* kLibcameraPrefix = "libcamera:";
+
+// A V4L2 camera (a device, or any path under /dev/: /dev/video0, /dev/v4l/by-id/...), a libcamera
+// camera (libcamera:N), a folder of images, or a video file.
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double framesPerSecond = 10.0);
 
 // Why the recording at `path` (a folder of images or a video file) cannot be played; nothing when it

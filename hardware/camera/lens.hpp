@@ -9,6 +9,9 @@
 
 namespace tessera::camera {
 
+// Less distortion than this bends a line across a 1280x720 frame by under a pixel: not corrected.
+constexpr double kLeastBarrel = 0.02;
+
 struct Lens {
   double barrel = 0.0;  // > 0 barrel, < 0 pincushion, 0 none
 

@@ -47,13 +47,19 @@ float greyAt(const cv::Mat& grey, cv::Point2f p) {
 // The edge nearest `at` across the line (along `normal`, a unit vector), within `reach` pixels: the
 // strongest change of grey, to a tenth of a pixel. For an outline, only a fall from the white
 // outside (`normal` points inward) counts. Nothing when no clear edge is there.
+// The profile is the mean of five parallel ones a pixel apart along the line, for less noise.
 std::optional<cv::Point2f> edgeAcross(const cv::Mat& grey, cv::Point2f at, cv::Point2f normal, float reach, bool outline) {
   const int steps = static_cast<int>(std::ceil(reach));
+  const cv::Point2f along(-normal.y, normal.x);
   std::vector<float> profile;
   for (int i = -steps - 1; i <= steps + 1; ++i) {
-    const float v = greyAt(grey, at + normal * static_cast<float>(i));
-    if (v < 0) return std::nullopt;
-    profile.push_back(v);
+    float sum = 0;
+    for (int k = -2; k <= 2; ++k) {
+      const float v = greyAt(grey, at + normal * static_cast<float>(i) + along * static_cast<float>(k));
+      if (v < 0) return std::nullopt;
+      sum += v;
+    }
+    profile.push_back(sum / 5);
   }
   int best = -1;
   float strongest = 0;

@@ -3,6 +3,7 @@
 #include "hardware/camera/device_frame_source.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/camera/image_folder_source.hpp"
+#include "hardware/camera/libcamera_frame_source.hpp"
 #include "hardware/camera/video_file_source.hpp"
 
 namespace tessera::camera {
@@ -19,6 +20,8 @@ bool isCameraDevice(const std::string& path) {
 }  // namespace
 
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec, double framesPerSecond) {
+  if (spec.rfind(kLibcameraPrefix, 0) == 0)
+    return std::make_unique<LibcameraFrameSource>(spec.substr(std::string(kLibcameraPrefix).size()), 1280, 720);
   if (isCameraDevice(spec)) return std::make_unique<DeviceFrameSource>(spec, 1280, 720);
   std::error_code error;  // a path that cannot be looked at is no folder; the video source says why
   if (std::filesystem::is_directory(spec, error)) return std::make_unique<ImageFolderSource>(spec, framesPerSecond);

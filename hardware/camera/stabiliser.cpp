@@ -1,6 +1,7 @@
 #include "stabiliser.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tessera::camera {
 
@@ -63,12 +64,27 @@ Observation Stabiliser::tally() const {
   return o;
 }
 
+float Stabiliser::neighboursGain(const std::vector<float>& gains, int cell) const {
+  const int f = cell % files_, r = cell / files_;
+  std::vector<float> around;
+  for (int dr = -1; dr <= 1; ++dr)
+    for (int df = -1; df <= 1; ++df) {
+      if ((df == 0 && dr == 0) || f + df < 0 || f + df >= files_ || r + dr < 0 || r + dr >= ranks_) continue;
+      around.push_back(gains[static_cast<std::size_t>((r + dr) * files_ + f + df)]);
+    }
+  std::nth_element(around.begin(), around.begin() + static_cast<long>(around.size() / 2), around.end());
+  return around[around.size() / 2];
+}
+
 Observation Stabiliser::againstSettled(Observation o) const {
   if (settled_ && settled_->shown.files == files_ && settled_->shown.ranks == ranks_ &&
       settled_->looks.size() == o.cells.size() && readingLooks_.size() == o.cells.size()) {
     const std::vector<CellSignature> now = meanOf(readingLooks_, readingLookFrames_);
+    std::vector<float> gains(o.cells.size());
+    for (std::size_t i = 0; i < o.cells.size(); ++i) gains[i] = gainBetween(settled_->looks[i], now[i]);
     for (std::size_t i = 0; i < o.cells.size(); ++i) {
-      if (!changedBetween(settled_->looks[i], now[i], options_.change)) {
+      if (!changedBetween(settled_->looks[i], now[i], options_.change) &&
+          std::abs(gains[i] - neighboursGain(gains, static_cast<int>(i))) <= options_.change.gainJump) {
         o.cells[i] = settled_->shown.cells[i];
         o.cells[i].occupantConfidence = o.cells[i].surfaceConfidence = 1.0f;
       }

@@ -48,6 +48,8 @@ class Stabiliser {
 
  private:
   void restart();
+  // The median change of brightness of the cells around `cell`.
+  float neighboursGain(const std::vector<float>& gains, int cell) const;
   void vote(const Observation& cells);
   Observation tally() const;
   Observation againstSettled(Observation fresh) const;

@@ -12,7 +12,7 @@
 namespace tessera::gpio {
 namespace {
 
-[[noreturn]] void fail(const ConfigEntry& e, const std::string& what) {
+[[noreturn]] void fail(const IniEntry& e, const std::string& what) {
   throw GpioConfigError("[gpio] line " + std::to_string(e.line) + ", key '" + e.key + "': " +
                         what + " (value '" + e.value + "')");
 }
@@ -23,7 +23,7 @@ std::string_view trimmed(std::string_view s) {
   return s.substr(first, s.find_last_not_of(" \t") - first + 1);
 }
 
-long readInteger(const ConfigEntry& e, long low, long high) {
+long readInteger(const IniEntry& e, long low, long high) {
   long value = 0;
   const char* begin = e.value.data();
   const char* end = begin + e.value.size();
@@ -35,7 +35,7 @@ long readInteger(const ConfigEntry& e, long low, long high) {
   return value;
 }
 
-bool readYesNo(const ConfigEntry& e) {
+bool readYesNo(const IniEntry& e) {
   if (e.value == "yes" || e.value == "true" || e.value == "1") return true;
   if (e.value == "no" || e.value == "false" || e.value == "0") return false;
   fail(e, "expected yes or no");
@@ -45,7 +45,7 @@ bool isLineNameCharacter(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
 }
 
-LineRef readLine(const ConfigEntry& e, std::string_view item) {
+LineRef readLine(const IniEntry& e, std::string_view item) {
   if (item.empty()) fail(e, "a line in the list is empty");
   if (std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     unsigned offset = 0;
@@ -60,7 +60,7 @@ LineRef readLine(const ConfigEntry& e, std::string_view item) {
   return LineRef{std::nullopt, std::string(item)};
 }
 
-std::vector<LineRef> readLineList(const ConfigEntry& e) {
+std::vector<LineRef> readLineList(const IniEntry& e) {
   std::vector<LineRef> lines;
   std::string_view rest = e.value;
   while (true) {
@@ -76,12 +76,12 @@ std::vector<LineRef> readLineList(const ConfigEntry& e) {
 }
 
 // Each physical line may serve one purpose only.
-void checkNoLineTwice(const GpioConfig& config, const ConfigSection& section) {
+void checkNoLineTwice(const GpioConfig& config, const IniSection& section) {
   std::vector<std::pair<LineRef, std::string>> used;
   auto add = [&](const LineRef& line, const std::string& key) {
     for (const auto& [other, otherKey] : used)
       if (other == line) {
-        const ConfigEntry* e = section.find(key);
+        const IniEntry* e = section.find(key);
         fail(*e, line.describe() + " is already used by '" + otherKey + "'");
       }
     used.emplace_back(line, key);
@@ -91,7 +91,7 @@ void checkNoLineTwice(const GpioConfig& config, const ConfigSection& section) {
   for (const ButtonLine& b : config.buttons) add(b.line, "button_" + b.name);
 }
 
-BoardSize readBoardSize(const ConfigEntry& e) {
+BoardSize readBoardSize(const IniEntry& e) {
   const auto x = e.value.find('x');
   if (x == std::string::npos) fail(e, "expected FILESxRANKS, e.g. 8x8");
   BoardSize size;
@@ -107,7 +107,7 @@ BoardSize readBoardSize(const ConfigEntry& e) {
 }
 
 // The board the rows and columns make must be the board `size` announces.
-void checkSize(const GpioConfig& config, const ConfigSection& section) {
+void checkSize(const GpioConfig& config, const IniSection& section) {
   if (!config.size) return;
   const MatrixToBoard board(static_cast<int>(config.rows.size()), static_cast<int>(config.columns.size()),
                             config.mapping);
@@ -118,8 +118,8 @@ void checkSize(const GpioConfig& config, const ConfigSection& section) {
                                     std::to_string(board.files()) + "x" + std::to_string(board.ranks()) + " board");
 }
 
-const ConfigEntry& required(const ConfigSection& section, std::string_view key) {
-  const ConfigEntry* e = section.find(key);
+const IniEntry& required(const IniSection& section, std::string_view key) {
+  const IniEntry* e = section.find(key);
   if (!e) throw GpioConfigError("[gpio]: required key '" + std::string(key) + "' is missing");
   return *e;
 }
@@ -136,15 +136,15 @@ const std::vector<std::string>& buttonNames() {
   return names;
 }
 
-GpioConfig gpioConfigFromSection(const ConfigSection& section) {
+GpioConfig gpioConfigFromSection(const IniSection& section) {
   GpioConfig config;
-  const ConfigEntry& chip = required(section, "chip");
+  const IniEntry& chip = required(section, "chip");
   if (chip.value.empty()) fail(chip, "the chip name is empty");
   config.chip = chip.value;
   config.rows = readLineList(required(section, "rows"));
   config.columns = readLineList(required(section, "columns"));
 
-  for (const ConfigEntry& e : section.entries) {
+  for (const IniEntry& e : section.entries) {
     if (e.key == "chip" || e.key == "rows" || e.key == "columns") {
       continue;
     } else if (e.key == "size") {
@@ -188,7 +188,13 @@ GpioConfig gpioConfigFromSection(const ConfigSection& section) {
 }
 
 GpioConfig readGpioConfig(std::string_view text) {
-  return gpioConfigFromSection(readConfigSection(text, "gpio"));
+  IniSection section;
+  try {
+    section = readIniSection(text, "gpio");
+  } catch (const IniError& e) {
+    throw GpioConfigError(e.what());
+  }
+  return gpioConfigFromSection(section);
 }
 
 GpioConfig readGpioConfigFile(const std::filesystem::path& path) {

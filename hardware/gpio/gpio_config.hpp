@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/text/ini_section.hpp"
 #include "hardware/gpio/board_mapping.hpp"
-#include "hardware/gpio/config_section.hpp"
 
 namespace tessera::gpio {
 
@@ -58,7 +58,7 @@ const std::vector<std::string>& buttonNames();
 
 // Reads the [gpio] section of `text`. Throws GpioConfigError naming the key and its line.
 GpioConfig readGpioConfig(std::string_view text);
-GpioConfig gpioConfigFromSection(const ConfigSection& section);
+GpioConfig gpioConfigFromSection(const IniSection& section);
 // Reads the [gpio] section of the file at `path`; errors start with the path.
 GpioConfig readGpioConfigFile(const std::filesystem::path& path);
 

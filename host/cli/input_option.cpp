@@ -14,6 +14,13 @@ namespace {
 // be retried, and a video file is frames:FILE.
 std::string cameraDevice(const std::string& text) {
   if (text.empty()) return "/dev/video0";
+  // camera:libcamera is the first camera libcamera lists; camera:libcamera:N the N-th, or :ID by name.
+  if (text == "libcamera") return std::string(camera::kLibcameraPrefix) + "0";
+  if (text.rfind(camera::kLibcameraPrefix, 0) == 0) {
+    if (text.size() == std::string(camera::kLibcameraPrefix).size())
+      throw UsageError("--input camera:libcamera: needs the camera's number or id after the colon (tessera cameras lists them)");
+    return text;
+  }
   const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
   if (text.size() <= 3 && std::all_of(text.begin(), text.end(), isDigit))
     return "/dev/video" + std::to_string(std::stoi(text));
@@ -41,7 +48,7 @@ InputSpec parseInput(const std::string& text) {
   } else if (in.kind == "link") {
     if (in.device.empty()) in.device = "/dev/ttyACM0";
   } else if (in.kind != "gpio") {
-    throw UsageError("unknown --input '" + text + "': use frames:DIR, camera[:DEV], link[:DEV] or gpio");
+    throw UsageError("unknown --input '" + text + "': use frames:DIR, camera[:DEV], camera:libcamera[:N], link[:DEV] or gpio");
   }
   return in;
 }

@@ -6,11 +6,12 @@ namespace tessera::cli {
 
 struct InputSpec {
   std::string kind;    // frames, camera, link, gpio
-  std::string device;  // folder or video file, camera device, serial port
+  std::string device;  // folder or video file, camera device (or libcamera:N), serial port
 };
 
 // frames:DIR|VIDEO, camera[:DEV] (a V4L2 device: default /dev/video0, a number N is /dev/videoN, a
-// path such as /dev/v4l/by-id/...), link[:PORT] (default /dev/ttyACM0) or gpio. Throws UsageError for
+// path such as /dev/v4l/by-id/...; or camera:libcamera[:N|:ID], a camera libcamera drives, whose
+// device is then libcamera:N), link[:PORT] (default /dev/ttyACM0) or gpio. Throws UsageError for
 // anything else, and for a camera path that is a file or a folder, or is not there and not under /dev/.
 InputSpec parseInput(const std::string& text);
 

@@ -7,7 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "options.hpp"
+#include "host/cli/options.hpp"
+#include "host/files/atomic_file.hpp"
 
 namespace tessera::cli {
 namespace {
@@ -22,15 +23,11 @@ std::filesystem::path resolved(const std::string& path) {
 }  // namespace
 
 void writeWholeFile(const std::string& path, const std::string& text) {
-  const std::string partPath = path + ".part";
-  std::ofstream part(partPath, std::ios::binary | std::ios::trunc);
-  part << text;
-  part.close();  // a full disk may show only now
-  std::error_code ec;
-  if (part) std::filesystem::rename(partPath, path, ec);
-  if (part && !ec) return;
-  std::filesystem::remove(partPath, ec);
-  throw UsageError("cannot write '" + path + "'");
+  try {
+    files::writeFileAtomically(path, text);
+  } catch (const files::FileError& e) {
+    throw UsageError(e.what());
+  }
 }
 
 std::string lowerCaseExtension(const std::string& path) {

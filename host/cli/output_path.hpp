@@ -4,9 +4,8 @@
 
 namespace tessera::cli {
 
-// Writes `text` to `path` whole or not at all: to `path`.part first, renamed to `path` when
-// complete, so that a failure leaves the file that was there as it was. Throws UsageError, naming
-// the file, when it cannot.
+// Writes `text` to `path` whole or not at all (host/files/atomic_file.hpp), so that a failure
+// leaves the file that was there as it was. Throws UsageError, naming the file, when it cannot.
 void writeWholeFile(const std::string& path, const std::string& text);
 
 // The extension of `path` with its dot, in lower case ("" if it has none): board.PNG is a .png file.

@@ -12,6 +12,7 @@
 #include "core/rules/perft.hpp"
 #include "core/rules/perft_reference.hpp"
 #include "core/rules/position_text.hpp"
+#include "camera_bench.hpp"
 #include "engine_bench.hpp"
 #include "host/cli/options.hpp"
 #include "host/cli/variant_option.hpp"
@@ -103,6 +104,7 @@ cli::Command benchCommand() {
       {"engine", "", "only the engine: nodes per second and time to depth 8 (5 with --quick) from each variant's start and a middle game"},
       {"positions", "FILE", "with --engine: instead, the nodes to each depth from each position string in FILE (one a line, # comments)"},
       {"depth", "D", "with --positions: the depth to search to (default 8)"},
+      {"camera", "", "only the camera: cells read right, wrong and unsure per room condition, and ms per 1280x720 frame"},
       cli::kVariantOption,
       cli::kVariantFileOption,
   };
@@ -110,18 +112,24 @@ cli::Command benchCommand() {
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera bench [--quick] [--engine [--variant V --positions FILE [--depth D]]]",
+              out << cli::helpText("tessera bench [--quick] [--engine [--variant V --positions FILE [--depth D]] | --camera]",
                                    "Times start-position perft: chess depth 6 and Desert Dust depth 4, and the\n"
                                    "chess perft by /usr/games/fairy-stockfish in the same run with the ratio; the\n"
                                    "other variants' perft, the referee's time per snapshot, the engine's nodes per\n"
-                                   "second and time to depth 8 from each variant's start and a middle game; then\n"
-                                   "checks the deepest published chess perft rows (exit 1 on a mismatch).",
+                                   "second and time to depth 8 from each variant's start and a middle game, the\n"
+                                   "camera's accuracy in each room condition and its time per frame; then checks\n"
+                                   "the deepest published chess perft rows (exit 1 on a mismatch).",
                                    specs);
               return 0;
             }
             const bool quick = options.has("quick");
             if (!options.has("positions") && (options.has("variant") || options.has("variant-file") || options.has("depth")))
               throw cli::UsageError("--variant, --variant-file and --depth go with --engine --positions FILE");
+            if (options.has("camera")) {
+              if (options.has("engine")) throw cli::UsageError("--camera and --engine are each a bench of their own: give one");
+              benchCamera(out, quick);
+              return 0;
+            }
             if (options.has("positions")) {
               if (!options.has("engine")) throw cli::UsageError("--positions needs --engine");
               const Variant& variant = cli::chooseVariant(options);
@@ -158,7 +166,11 @@ cli::Command benchCommand() {
             const double worstReconcile = benchReconcile(out, quick);
             out << "reconcile, 99th percentile of the slowest variant: " << std::setprecision(3) << worstReconcile / 1000.0
                 << " ms (goal: well under 1 ms)\n";
+            const double worstGap = benchReconcileGaps(out, quick);
+            out << "reconcile gaps and boards nothing explains, 99th percentile of the slowest variant: "
+                << std::setprecision(3) << worstGap / 1000.0 << " ms\n";
             benchEngine(out, quick);
+            benchCamera(out, quick);
             if (quick) return 0;
             // The deepest published rows, which the unit tests leave out for time.
             int mismatches = 0;

@@ -14,6 +14,7 @@ cli::Command pgnCommand();
 cli::Command printCommand();
 cli::Command replayCommand();
 cli::Command calibrateCommand();
+cli::Command camerasCommand();
 cli::Command analyzeCommand();
 cli::Command matchCommand();
 cli::Command uciCommand();

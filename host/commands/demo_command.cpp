@@ -15,9 +15,9 @@
 #include "core/text/counted_noun.hpp"
 #include "hardware/camera/simulation/distinct_play.hpp"
 #include "host/cli/variant_option.hpp"
-#include "host/session/camera_input.hpp"
-#include "host/session/filmed_game_source.hpp"
-#include "host/session/table.hpp"
+#include "host/inputs/camera_input.hpp"
+#include "host/inputs/filmed_game_source.hpp"
+#include "host/table/table.hpp"
 
 namespace tessera::commands {
 namespace {
@@ -86,16 +86,16 @@ cli::Command demoCommand() {
             std::ofstream(folder / kDemoMark) << "written by tessera demo, which replaces what is in this folder\n";
             std::filesystem::remove_all(folder / "display");
             std::filesystem::remove(folder / "game.journal");
-            session::TableOptions table;
-            table.session.mode = session::PlayMode::Hints;
-            table.session.hintMillis = 100;
-            table.session.autoChoose = true;
-            table.session.journalPath = (folder / "game.journal").string();
-            table.engineInBackground = serving;  // served: filmed in real time
-            table.session.recordTimes = serving;
-            table.session.recordPath = (folder / "game.pgn").string();
-            table.displayFolder = folder / "display";
-            if (serving) table.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
+            table::TableOptions setup;
+            setup.session.mode = session::PlayMode::Hints;
+            setup.session.hintMillis = 100;
+            setup.session.autoChoose = true;
+            setup.session.journalPath = (folder / "game.journal").string();
+            setup.engineInBackground = serving;  // served: filmed in real time
+            setup.session.recordTimes = serving;
+            setup.session.recordPath = (folder / "game.pgn").string();
+            setup.displayFolder = folder / "display";
+            if (serving) setup.httpPort = static_cast<unsigned short>(options.integer("http", 8080, 0, 65535));
             const long linger = options.integer("linger", 0, 0, 86400);
 
             out << variant.title << " (" << variant.size.files << "x" << variant.size.ranks << "): a built-in game of "
@@ -103,14 +103,13 @@ cli::Command demoCommand() {
                 << std::endl;
             const auto started = std::chrono::steady_clock::now();
             boost::asio::io_context io;
-            session::Table t(io, variant, table, out);
+            table::Table t(io, variant, setup, out);
             t.start();
 
             std::mt19937 styleRng(seed + 7);
             const scene::SceneStyle style =
                 scene::randomStyle(styleRng, {800, 600}, scene::sheetCells(variant), false);
-            session::CameraInputHandlers handlers;
-            handlers.onSnapshot = [&](const Observation& o, double) { t.session().onObservation(o); };
+            inputs::CameraInputHandlers handlers;
             handlers.onProblem = [&](const std::string& p) { err << "camera: " << p << std::endl; };
             boost::asio::steady_timer lingerTimer(io);
             handlers.onFinished = [&] {
@@ -118,9 +117,9 @@ cli::Command demoCommand() {
               lingerTimer.expires_after(std::chrono::seconds(linger));
               lingerTimer.async_wait([&](const boost::system::error_code&) { io.stop(); });
             };
-            session::CameraInput camera(
-                io, std::make_unique<session::FilmedGameSource>(variant, script, style, seed), variant, serving,
-                handlers);
+            inputs::CameraInput camera(
+                io, std::make_unique<inputs::FilmedGameSource>(variant, script, style, seed), variant, serving,
+                t.session(), handlers);
             camera.start();
             boost::asio::signal_set signals(io, SIGINT, SIGTERM);
             signals.async_wait([&](const boost::system::error_code& ec, int) {
@@ -140,7 +139,7 @@ cli::Command demoCommand() {
             out << "record " << (same ? "equals" : "DIFFERS FROM") << " the scripted game ("
                 << t.session().game().actions().size() << " of " << countedNoun(script.size(), "action", "actions") << ")"
                 << std::endl;
-            out << "wrote " << table.session.recordPath << " and " << (folder / "display").string() << "/" << std::endl;
+            out << "wrote " << setup.session.recordPath << " and " << (folder / "display").string() << "/" << std::endl;
             return same ? 0 : 1;
           }};
 }

@@ -7,20 +7,19 @@
 #include <ostream>
 
 #include "commands.hpp"
+#include "host/cli/lens_option.hpp"
 #include "core/record/pgn.hpp"
 #include "core/text/counted_noun.hpp"
 #include "hardware/camera/frame_source.hpp"
 #include "hardware/link/firmware_link.hpp"
+#include "host/cli/config_arguments.hpp"
 #include "host/cli/input_option.hpp"
 #include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
-#include "host/session/camera_input.hpp"
-#include "host/session/config_arguments.hpp"
-#include "host/session/led_colours.hpp"
-#include "host/session/read_again.hpp"
-#include "host/session/screen_view.hpp"
-#include "host/session/switch_board_input.hpp"
-#include "host/session/table.hpp"
+#include "host/inputs/camera_input.hpp"
+#include "host/inputs/read_again.hpp"
+#include "host/inputs/switch_board_input.hpp"
+#include "host/table/table.hpp"
 #ifdef TESSERA_HAVE_GPIO
 #include "hardware/gpio/gpio_devices.hpp"
 #endif
@@ -32,7 +31,7 @@ cli::Command playCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"input", "SPEC", "frames:DIR (recorded images or video), camera[:DEV] (a V4L2 device: /dev/videoN, N, or a /dev/v4l/by-id/ name), link[:PORT] or gpio (required)"},
+      {"input", "SPEC", "frames:DIR (recorded images or video), camera[:DEV] (a V4L2 device: /dev/videoN, N, or a /dev/v4l/by-id/ name), camera:libcamera[:N] (a Pi Camera Module: tessera cameras lists them), link[:PORT] or gpio (required)"},
       {"mode", "MODE", "referee (two players, default), engine (play against the engine) or hints (after every action)"},
       {"engine-side", "SIDE", "with --mode engine: the side the engine plays by its name, white or black, or south, west, north or east with four players (default the second side: black, west)"},
       {"engine-ms", "N", "with --mode engine: its thinking time per action, 10-60000 ms (default 500)"},
@@ -46,6 +45,7 @@ cli::Command playCommand() {
       {"screen-inches", "D", "with --screen: the screen's diagonal in inches, 3-100, e.g. 7 for the Pi Touch Display; what the game waits for is then drawn to read from 2 m"},
       {"http", "PORT", "serve the web page on PORT (0: any free port)"},
       {"fps", "N", "frame rate of a recording: an image folder's, or a video's that gives none; 1-120 (default 10)"},
+      cli::kLensOption,
       {"realtime", "", "play a recording at its frame rate instead of as fast as possible"},
       {"auto-choose", "", "take the proposed explanation when several fit (no player at hand)"},
       {"linger", "SECONDS", "with --http or --screen: keep showing the game this long after a recording ends (default 0)"},
@@ -54,9 +54,9 @@ cli::Command playCommand() {
   return {"play", "referee a game at the table: camera, link or GPIO input, display, web page, journal",
           [](const cli::CommandArgs& commandLine, std::ostream& out, std::ostream& err) {
             cli::CommandArgs args = commandLine;
-            session::ConfigArguments config;
+            cli::ConfigArguments config;
             if (const auto first = cli::parseOptions(specs, commandLine); first.has("config")) {
-              config = session::configArguments(first.value("config"), specs, commandLine);
+              config = cli::configArguments(first.value("config"), specs, commandLine);
               args = config.args;
               args.insert(args.end(), commandLine.begin(), commandLine.end());
             }
@@ -87,48 +87,48 @@ cli::Command playCommand() {
             const Variant& variant = checking(options.has("variant-file") ? "variant-file" : "variant",
                                               [&]() -> const Variant& { return cli::chooseVariant(options); });
 
-            session::TableOptions table;
-            table.session.mode = checking("mode", [&] {
+            table::TableOptions setup;
+            setup.session.mode = checking("mode", [&] {
               const std::string text = options.value("mode", "referee");
               const auto mode = session::parsePlayMode(text);
               if (!mode) throw cli::UsageError("--mode must be referee, engine or hints, not '" + text + "'");
               return *mode;
             });
-            table.session.engineSide = checking("engine-side", [&] {
+            setup.session.engineSide = checking("engine-side", [&] {
               try {
                 return session::engineSideNamed(variant, options.value("engine-side"));
               } catch (const std::invalid_argument& e) {
                 throw cli::UsageError(e.what());
               }
             });
-            table.session.engineMillis = checking("engine-ms", [&] { return static_cast<int>(options.integer("engine-ms", 500, 10, 60000)); });
-            table.session.autoChoose = options.has("auto-choose");
-            table.session.sensorsSeePiecesOnly = input.kind == "link" || input.kind == "gpio";
+            setup.session.engineMillis = checking("engine-ms", [&] { return static_cast<int>(options.integer("engine-ms", 500, 10, 60000)); });
+            setup.session.autoChoose = options.has("auto-choose");
+            setup.session.sensorsSeePiecesOnly = input.kind == "link" || input.kind == "gpio";
             checking("time-control", [&] {
               try {
-                table.session.timeControl = session::parseTimeControl(options.value("time-control", "none"));
+                setup.session.timeControl = session::parseTimeControl(options.value("time-control", "none"));
               } catch (const std::invalid_argument& e) {
                 throw cli::UsageError(std::string("--time-control: ") + e.what());
               }
-              if (table.session.timeControl.counting() && variant.sides != 2)
+              if (setup.session.timeControl.counting() && variant.sides != 2)
                 throw cli::UsageError("--time-control: time controls are for two players");
             });
-            table.session.journalPath = options.value("journal");
-            table.session.recordPath = options.value("pgn");
-            if (!table.session.recordPath.empty() && !table.session.journalPath.empty())
-              checking("pgn", [&] { cli::checkNotTheSameFile(table.session.recordPath, "--pgn", table.session.journalPath, "--journal"); });
-            if (!table.session.recordPath.empty()) checking("pgn", [&] { cli::checkWritable(table.session.recordPath, "--pgn"); });
+            setup.session.journalPath = options.value("journal");
+            setup.session.recordPath = options.value("pgn");
+            if (!setup.session.recordPath.empty() && !setup.session.journalPath.empty())
+              checking("pgn", [&] { cli::checkNotTheSameFile(setup.session.recordPath, "--pgn", setup.session.journalPath, "--journal"); });
+            if (!setup.session.recordPath.empty()) checking("pgn", [&] { cli::checkWritable(setup.session.recordPath, "--pgn"); });
             // A journal there already is gone on with, and what is wrong with it is the journal's to say.
             std::error_code noJournal;
-            if (!table.session.journalPath.empty() && !std::filesystem::exists(table.session.journalPath, noJournal))
-              checking("journal", [&] { cli::checkWritable(table.session.journalPath, "--journal"); });
-            if (options.has("display-out")) table.displayFolder = options.value("display-out");
-            table.numberedFrames = !options.has("display-latest-only");
+            if (!setup.session.journalPath.empty() && !std::filesystem::exists(setup.session.journalPath, noJournal))
+              checking("journal", [&] { cli::checkWritable(setup.session.journalPath, "--journal"); });
+            if (options.has("display-out")) setup.displayFolder = options.value("display-out");
+            setup.numberedFrames = !options.has("display-latest-only");
             if (options.has("http"))
-              table.httpPort = checking("http", [&] { return static_cast<unsigned short>(options.integer("http", 8080, 0, 65535)); });
+              setup.httpPort = checking("http", [&] { return static_cast<unsigned short>(options.integer("http", 8080, 0, 65535)); });
             // A recording read as fast as it decodes has no real time for the engine to think in.
-            table.engineInBackground = !(input.kind == "frames" && !options.has("realtime"));
-            table.session.recordTimes = table.engineInBackground;  // and its times are no thinking times
+            setup.engineInBackground = !(input.kind == "frames" && !options.has("realtime"));
+            setup.session.recordTimes = setup.engineInBackground;  // and its times are no thinking times
             const double fps = checking("fps", [&] { return static_cast<double>(options.integer("fps", 10, 1, 120)); });
             const long linger = checking("linger", [&] { return options.integer("linger", 0, 0, 86400); });
 
@@ -157,35 +157,34 @@ cli::Command playCommand() {
             needs("display-latest-only", options.has("display-out"), "keeps only the newest display frame: it needs --display-out DIR");
             needs("screen-size", options.has("screen"), "is the full-screen window's size: it needs --screen");
             needs("screen-inches", options.has("screen"), "sizes what the full-screen window draws: it needs --screen");
-            const bool againstTheEngine = table.session.mode == session::PlayMode::Engine;
+            const bool againstTheEngine = setup.session.mode == session::PlayMode::Engine;
             needs("engine-side", againstTheEngine, "is the side the engine plays: it needs --mode engine");
             needs("engine-ms", againstTheEngine, "is the engine's thinking time per action: it needs --mode engine");
             const bool recording = input.kind == "frames";
             needs("fps", recording, "is a recording's frame rate: it needs --input frames:DIR|VIDEO");
             needs("realtime", recording, "plays a recording at its frame rate: it needs --input frames:DIR|VIDEO");
+            needs("lens", input.kind == "frames" || input.kind == "camera", "is the camera's lens: it needs --input camera or frames");
+            camera::ReaderOptions readerOptions;
+            if (options.has("lens")) readerOptions.lens = checking("lens", [&] { return cli::parseLens(options.value("lens")); });
             needs("linger", recording, "keeps the game shown after a recording ends: it needs --input frames:DIR|VIDEO");
             needs("linger", options.has("http") || options.has("screen"), "keeps the game shown after a recording ends: it needs --http or --screen");
             // Checked after the options, before a game is started on a recording that cannot be played.
             checking("input", [&] { cli::checkRecording(input); });
+            if (options.has("screen")) setup.screen = table::ScreenOptions{screenSize, screenInches};
             boost::asio::io_context io;
-            session::Table t(io, variant, table, err);
-            std::unique_ptr<session::ScreenView> screen;
-            if (options.has("screen"))
-              screen = std::make_unique<session::ScreenView>(io, t.session(), t.display(), t.bus(), screenSize, screenInches);
+            table::Table t(io, variant, setup, err);
             t.start();
 
-            std::unique_ptr<session::CameraInput> camera;
+            std::unique_ptr<inputs::CameraInput> camera;
             std::unique_ptr<link::FirmwareLink> firmware;
-            std::unique_ptr<session::ReadAgain> rereader;
+            std::unique_ptr<inputs::ReadAgain> rereader;
 #ifdef TESSERA_HAVE_GPIO
             std::unique_ptr<gpio::GpioDevices> gpio;
-            std::unique_ptr<session::SwitchBoardInput> switchBoard;
+            std::unique_ptr<inputs::SwitchBoardInput> switchBoard;
 #endif
             boost::asio::steady_timer lingerTimer(io);
-            auto onSnapshot = [&](const Observation& o, double) { t.session().onObservation(o); };
             if (input.kind == "frames" || input.kind == "camera") {
-              session::CameraInputHandlers handlers;
-              handlers.onSnapshot = onSnapshot;
+              inputs::CameraInputHandlers handlers;
               handlers.onProblem = [&](const std::string& p) {
                 err << (p.empty() ? std::string("camera: frames again") : "camera: " + p) << std::endl;
               };
@@ -195,9 +194,9 @@ cli::Command playCommand() {
                 lingerTimer.expires_after(std::chrono::seconds(linger));
                 lingerTimer.async_wait([&](const boost::system::error_code&) { io.stop(); });
               };
-              camera = std::make_unique<session::CameraInput>(
+              camera = std::make_unique<inputs::CameraInput>(
                   io, camera::openFrameSource(input.device, fps), variant,
-                  input.kind == "frames" && options.has("realtime"), handlers);
+                  input.kind == "frames" && options.has("realtime"), t.session(), handlers, readerOptions);
               camera->start();
             } else if (input.kind == "link") {
               link::LinkOptions linkOptions;
@@ -205,18 +204,18 @@ cli::Command playCommand() {
               link::LinkHandlers handlers;
               handlers.onObservation = [&](const Observation& o) { rereader->feed(o); };
               handlers.onEvent = [&](const link::LinkEvent& e) { err << "link: " << e.message << std::endl; };
-              rereader = std::make_unique<session::ReadAgain>(io, t.session());
+              rereader = std::make_unique<inputs::ReadAgain>(io, t.session());
               firmware = std::make_unique<link::FirmwareLink>(io, linkOptions, handlers);
               // The board's LEDs show the squares to fix, a lifted piece's destinations, the engine's action.
-              t.bus().subscribe([&](const session::SessionEvent&) {
-                if (firmware->state() == link::LinkState::Connected) firmware->sendLedFrame(session::ledColours(t.session()));
+              t.showOnLeds([&](const std::vector<link::Rgb>& colours) {
+                if (firmware->state() == link::LinkState::Connected) firmware->sendLedFrame(colours);
               });
               firmware->start();
             } else {
 #ifdef TESSERA_HAVE_GPIO
               if (!options.has("config")) throw cli::UsageError("--input gpio needs --config FILE with a [gpio] section (the pins)");
               gpio = std::make_unique<gpio::GpioDevices>(gpio::readGpioConfigFile(options.value("config")));
-              switchBoard = std::make_unique<session::SwitchBoardInput>(io, gpio->board(), gpio->buttons(),
+              switchBoard = std::make_unique<inputs::SwitchBoardInput>(io, gpio->board(), gpio->buttons(),
                                                                         gpio->scanInterval(), t.session());
               switchBoard->start();
 #else
@@ -238,7 +237,7 @@ cli::Command playCommand() {
             err << countedNoun(t.session().game().actions().size(), "action", "actions") << "; "
                 << (result.finished() ? result.token + " " + result.reason : std::string("game going on")) << "; "
                 << countedNoun(t.eventsOf(session::SessionEvent::Kind::Mismatch), "mismatch", "mismatches") << std::endl;
-            if (table.session.recordPath.empty()) out << t.session().pgn();
+            if (setup.session.recordPath.empty()) out << t.session().pgn();
             // A recording in which the board is never seen referees nothing: no success, though the
             // record and the journal stay as the game left them.
             if (input.kind == "frames" && camera->frames() == 0) {

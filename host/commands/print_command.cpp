@@ -6,11 +6,12 @@
 
 #include "commands.hpp"
 #include "core/text/counted_noun.hpp"
-#include "hardware/camera/paper_pages.hpp"
-#include "hardware/camera/sheet_file.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
 #include "host/cli/output_path.hpp"
 #include "host/cli/variant_option.hpp"
+#include "host/print/cut_outs.hpp"
+#include "host/print/paper_pages.hpp"
+#include "host/print/sheet_file.hpp"
 
 namespace tessera::commands {
 namespace {
@@ -21,29 +22,29 @@ std::string withSuffix(const std::filesystem::path& path, const std::string& suf
 }
 
 // Without paper, the pieces on one sheet a little wider than the board; on paper, as many pages as they need.
-std::vector<camera::PrintSheet> cutOutSheetsFor(const std::vector<camera::CutOut>& pieces,
+std::vector<print::PrintSheet> cutOutSheetsFor(const std::vector<print::CutOut>& pieces,
                                                 const camera::BoardLayout& layout,
-                                                const std::optional<camera::Paper>& paper, int pixelsPerCell,
+                                                const std::optional<print::Paper>& paper, int pixelsPerCell,
                                                 double dotsPerInch) {
-  if (!paper) return camera::cutOutSheets(pieces, std::max(layout.files + 4, 8), pixelsPerCell);
-  const cv::Size room = camera::printableArea(*paper, dotsPerInch);
-  return camera::cutOutSheets(pieces, static_cast<double>(room.width) / pixelsPerCell, pixelsPerCell,
+  if (!paper) return print::cutOutSheets(pieces, std::max(layout.files + 4, 8), pixelsPerCell);
+  const cv::Size room = print::printableArea(*paper, dotsPerInch);
+  return print::cutOutSheets(pieces, static_cast<double>(room.width) / pixelsPerCell, pixelsPerCell,
                               static_cast<double>(room.height) / pixelsPerCell);
 }
 
 // The board's pages, then the pieces', in one PDF; says what it wrote.
-std::string writeOnPaper(const std::string& path, const std::string& variantName, const camera::PrintSheet& board,
-                         const std::vector<camera::PrintSheet>& cutOuts, const camera::Paper& paper,
+std::string writeOnPaper(const std::string& path, const std::string& variantName, const print::PrintSheet& board,
+                         const std::vector<print::PrintSheet>& cutOuts, const print::Paper& paper,
                          double dotsPerInch) {
-  std::vector<camera::PrintSheet> pages = camera::splitOverPages(board, paper, dotsPerInch, variantName + " board");
+  std::vector<print::PrintSheet> pages = print::splitOverPages(board, paper, dotsPerInch, variantName + " board");
   const std::size_t boardPages = pages.size();
   for (std::size_t k = 0; k < cutOuts.size(); ++k) {
     const std::string title =
         variantName + " cut-outs " + std::to_string(k + 1) + " of " + std::to_string(cutOuts.size());
-    for (camera::PrintSheet& page : camera::splitOverPages(cutOuts[k], paper, dotsPerInch, title))
+    for (print::PrintSheet& page : print::splitOverPages(cutOuts[k], paper, dotsPerInch, title))
       pages.push_back(std::move(page));
   }
-  camera::writeSheetsAsPdf(path, pages, dotsPerInch);
+  print::writeSheetsAsPdf(path, pages, dotsPerInch);
   std::string what = path + " (" + countedNoun(pages.size(), paper.name + " page", paper.name + " pages") +
                      ": the board on " + std::to_string(boardPages);
   if (!cutOuts.empty()) what += ", the pieces to cut out on " + std::to_string(pages.size() - boardPages);
@@ -84,39 +85,39 @@ cli::Command printCommand() {
             const long dpi = options.integer("dpi", 200, 72, 600);
             const int pixelsPerCell = static_cast<int>(std::lround(cellMm / 25.4 * static_cast<double>(dpi)));
             const camera::BoardLayout layout = camera::layoutForVariant(variant);
-            std::optional<camera::Paper> paper;
+            std::optional<print::Paper> paper;
             if (options.has("paper")) {
-              paper = camera::paperNamed(options.value("paper"));
+              paper = print::paperNamed(options.value("paper"));
               if (!paper)
-                throw cli::UsageError("--paper is one of " + camera::paperNames() + ", got '" + options.value("paper") +
+                throw cli::UsageError("--paper is one of " + print::paperNames() + ", got '" + options.value("paper") +
                                       "'");
               if (extension != ".pdf") throw cli::UsageError("--paper makes the pages of a PDF: --out FILE.pdf");
             }
-            const std::vector<camera::CutOut> pieces = camera::cutOutsFor(variant);
+            const std::vector<print::CutOut> pieces = print::cutOutsFor(variant);
             // A PNG's cut-outs go to a second file: both are checked before either is written.
             const std::string cutOutPath = withSuffix(path, "-cutouts");
             const bool cutOutFile = extension == ".png" && !pieces.empty();
             cli::checkWritable(path.string(), "--out");
             if (cutOutFile) cli::checkWritable(cutOutPath, "--out");
-            const camera::PrintSheet board = camera::boardSheet(layout, camera::printedCells(variant), pixelsPerCell);
+            const print::PrintSheet board = print::boardSheet(layout, camera::printedCells(variant), pixelsPerCell);
             std::vector<std::string> written;
             try {
-              const std::vector<camera::PrintSheet> cutOuts =
-                  pieces.empty() ? std::vector<camera::PrintSheet>{}
+              const std::vector<print::PrintSheet> cutOuts =
+                  pieces.empty() ? std::vector<print::PrintSheet>{}
                                  : cutOutSheetsFor(pieces, layout, paper, pixelsPerCell, static_cast<double>(dpi));
               if (paper) {
                 written.push_back(
                     writeOnPaper(path.string(), variant.name, board, cutOuts, *paper, static_cast<double>(dpi)));
               } else if (extension == ".pdf") {
-                std::vector<camera::PrintSheet> sheets{board};
+                std::vector<print::PrintSheet> sheets{board};
                 sheets.insert(sheets.end(), cutOuts.begin(), cutOuts.end());
-                camera::writeSheetsAsPdf(path.string(), sheets, static_cast<double>(dpi));
+                print::writeSheetsAsPdf(path.string(), sheets, static_cast<double>(dpi));
                 written.push_back(path.string() + " (" + countedNoun(sheets.size(), "page", "pages") + ")");
               } else {
-                camera::writeSheetAsPng(path.string(), board);
+                print::writeSheetAsPng(path.string(), board);
                 written.push_back(path.string());
                 if (cutOutFile) {
-                  camera::writeSheetAsPng(cutOutPath, cutOuts.front());
+                  print::writeSheetAsPng(cutOutPath, cutOuts.front());
                   written.push_back(cutOutPath);
                 }
               }
@@ -131,8 +132,8 @@ cli::Command printCommand() {
             if (!paper) {
               const auto cm = [&](int pixels) { return std::to_string(std::lround(pixels * 2.54 / dpi)); };
               out << "  the board sheet is " << cm(board.size.width) << " x " << cm(board.size.height) << " cm";
-              const camera::Paper a4 = *camera::paperNamed("a4");
-              if (camera::planPages(board.size, a4, static_cast<double>(dpi)).size() > 1)
+              const print::Paper a4 = *print::paperNamed("a4");
+              if (print::planPages(board.size, a4, static_cast<double>(dpi)).size() > 1)
                 out << ": for a home printer, --paper a4 (or letter) splits it over pages to tape together";
               out << "\n";
             }

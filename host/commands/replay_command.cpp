@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "commands.hpp"
+#include "host/cli/lens_option.hpp"
 #include "core/record/pgn.hpp"
 #include "core/rules/game.hpp"
 #include "core/text/counted_noun.hpp"
@@ -22,12 +23,13 @@ cli::Command replayCommand() {
       {"frames", "DIR|VIDEO", "a folder of images (name order, numbers in names by value) or a video file (required)"},
       {"fps", "N", "frame rate of an image folder, 1-120 (default 10)"},
       {"out", "FILE", "write the game record (PGN) here instead of to the standard output"},
+      cli::kLensOption,
   };
   return {"replay", "read a recorded game (video or image folder) with the camera pipeline into a PGN record",
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream& err) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera replay --variant NAME --frames DIR|VIDEO [--fps N] [--out game.pgn]",
+              out << cli::helpText("tessera replay --variant NAME --frames DIR|VIDEO [--fps N] [--out game.pgn] [--lens K]",
                                    "Runs the camera pipeline and the referee over a recording of a game on the\n"
                                    "printed board (tessera print): every settled board is reconciled with the\n"
                                    "rules, and the accepted actions become the record. Frames that could not be\n"
@@ -41,6 +43,7 @@ cli::Command replayCommand() {
             const Variant& variant = cli::chooseVariant(options);
             if (options.has("out")) cli::checkWritable(options.value("out"), "--out");
             const double fps = static_cast<double>(options.integer("fps", 10, 1, 120));
+            const camera::Lens lens = options.has("lens") ? cli::parseLens(options.value("lens")) : camera::Lens{};
             if (camera::isFolderWithoutImages(options.value("frames"))) {
               err << "error: no images in " << options.value("frames") << " (.png, .jpg, .jpeg or .bmp)\n";
               return 1;
@@ -49,6 +52,7 @@ cli::Command replayCommand() {
 
             camera::ReaderOptions readerOptions;
             readerOptions.reportSides = variant.sides == 2;
+            readerOptions.lens = lens;
             camera::BoardWatcher watcher(camera::layoutForVariant(variant), readerOptions);
             Game game(variant);
             camera::SnapshotReferee referee(game);

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "core/rules/move_text.hpp"
+#include "host/files/atomic_file.hpp"
 
 namespace tessera {
 namespace {
@@ -47,17 +48,6 @@ void writeAll(int fd, const std::string& bytes, const std::string& path) {
     done += static_cast<std::size_t>(n);
   }
   if (::fsync(fd) != 0) throw JournalError(systemError("cannot flush the journal", path));
-}
-
-// The directory entry of a new file must reach the disk too.
-void syncDirectoryOf(const std::string& path) {
-  const auto slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
 }
 
 // Takes a trailing " t=MILLIS" off `text`: how long the side to act thought.
@@ -106,7 +96,7 @@ GameJournal GameJournal::create(const std::string& path, const Game& game) {
            journalLine(kHeader) + journalLine("variant " + (v.fullName.empty() ? v.name : v.fullName)) +
                journalLine("start " + game.startPosition()),
            path);
-  syncDirectoryOf(path);
+  files::syncFolderOf(path);  // the new file's name must reach the disk too
   return journal;
 }
 

@@ -72,9 +72,7 @@ std::string howToCarryOut(const Position& before, const Move& m) {
       std::sort(pieces.begin(), pieces.end(), [](Square a, Square b) {
         return fileOf(a) != fileOf(b) ? fileOf(a) < fileOf(b) : rankOf(a) < rankOf(b);
       });
-      std::string squares;
-      for (Square sq : pieces) squares += (squares.empty() ? "" : " ") + squareName(sq);
-      return "take its pieces off (" + squares + ")";
+      return "take its pieces off (" + squareList(pieces) + ")";
     }
     case MoveKind::EnPassant:
       for (Square sq : squaresChanged(before, m))
@@ -132,6 +130,12 @@ std::string numberedSan(const Position& before, const Move& m) {
   return number + (before.sideToMove() == 0 ? ". " : "... ") + text;
 }
 
+std::string squareList(const std::vector<Square>& squares) {
+  std::string out;
+  for (Square sq : squares) out += (out.empty() ? "" : " ") + squareName(sq);
+  return out;
+}
+
 std::string explanationText(const Position& pos, const Explanation& e) {
   switch (e.kind) {
     case Explanation::Kind::Nothing: return "no change";
@@ -142,6 +146,15 @@ std::string explanationText(const Position& pos, const Explanation& e) {
       Position before = pos;
       before.unmake();
       return "instead of the last action: " + numberedSan(before, e.move);
+    }
+    case Explanation::Kind::Sequence: {
+      Position after = pos;
+      std::string text;
+      for (const Move& m : e.moves) {
+        text += (text.empty() ? "" : " ") + numberedSan(after, m);
+        after.make(m);
+      }
+      return text;
     }
   }
   return "?";

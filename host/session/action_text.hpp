@@ -11,6 +11,8 @@
 namespace tessera::session {
 
 std::string numberedSan(const Position& before, const Move& m);
+// Squares by name, a space between: "b5 c2 d3".
+std::string squareList(const std::vector<Square>& squares);
 std::string explanationText(const Position& pos, const Explanation& e);
 std::vector<std::string> recordSan(const Game& game);
 // The position after `m`, if `m` is legal in `before` (none for an action of another position).

@@ -8,7 +8,7 @@
 #include <deque>
 #include <stdexcept>
 
-#include "host/web/json_text.hpp"
+#include "host/web/state_json.hpp"
 #include "host/web/web_page.hpp"
 
 namespace tessera::web {
@@ -72,10 +72,9 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
       const std::string text = beast::buffers_to_string(self->buffer_.data());
       self->buffer_.consume(self->buffer_.size());
       if (!*self->alive_) return;
-      // Beast checks that a text message is UTF-8, so an error quoting it is valid JSON text too.
       const std::string error = self->ws_.got_text() ? self->server_.backend().command(text)
                                                      : "commands are text messages, such as 'hint'";
-      if (!error.empty()) self->enqueue({"{\"error\":" + jsonString(error) + "}", true});
+      if (!error.empty()) self->enqueue({errorJson(error), true});
       self->read();
     });
   }

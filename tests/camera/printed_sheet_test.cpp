@@ -2,8 +2,8 @@
 // an angle by a camera, is located and every printed cell is read as the surface printed.
 #include <gtest/gtest.h>
 
-#include "hardware/camera/board_sheet.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
+#include "host/print/board_sheet.hpp"
 #include "tests/camera/sheet_from_a_slant.hpp"
 
 namespace tessera::camera {
@@ -14,7 +14,7 @@ TEST(PrintedSheet, EveryVariantsSheetReadsBackAsPrinted) {
     const Variant& variant = builtinVariant(name);
     const BoardLayout layout = layoutForVariant(variant);
     const std::vector<Surface> printed = printedCells(variant);
-    const cv::Mat sheet = boardSheet(layout, printed, 40).drawWhole();
+    const cv::Mat sheet = print::boardSheet(layout, printed, 40).drawWhole();
     EXPECT_EQ(wrongCellsSeenFromASlant(sheet, layout, printed), 0) << name;
   }
 }

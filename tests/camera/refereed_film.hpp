@@ -2,7 +2,8 @@
 // A scripted game filmed on the scene renderer, read frame by frame by the camera (BoardWatcher)
 // and refereed from its settled snapshots alone (SnapshotReferee), the referee telling the camera
 // what the board shows after every snapshot it judged, as a session does. Fails the test at once if
-// an action is accepted that is not the scripted one at that point.
+// an action is accepted that is not the scripted one at that point. After the game, the board is
+// left standing for `restFrames` frames.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -24,11 +25,13 @@ namespace tessera::camera {
 struct RefereedFilm {
   std::vector<Move> rebuilt;
   int frames = 0, unreadable = 0, mismatches = 0, proposals = 0;
+  int secondReadings = 0;  // snapshots that read a still board the second time
+  int severalAtOnce = 0;   // snapshots that accepted more than one action
   double readingMs = 0;
 };
 
 inline RefereedFilm refereeFilm(scene::SceneRenderer& renderer, const Variant& variant, const std::vector<Move>& script,
-                                const scene::FilmOptions& film = {}) {
+                                const scene::FilmOptions& film = {}, int restFrames = 0) {
   ReaderOptions readerOptions;
   readerOptions.reportSides = variant.sides == 2;
   BoardWatcher watcher(layoutForVariant(variant), readerOptions);
@@ -36,14 +39,16 @@ inline RefereedFilm refereeFilm(scene::SceneRenderer& renderer, const Variant& v
   SnapshotReferee referee(game);
   watcher.expect(referee.expected());
   RefereedFilm result;
-  scene::filmGame(renderer, startPosition(variant), script, film, [&](const cv::Mat& image, double seconds) {
+  const auto sink = [&](const cv::Mat& image, double seconds) {
     ++result.frames;
     const BoardWatcher::Step step = watcher.push(image, seconds);
     result.readingMs += step.reading.locateMs + step.reading.classifyMs;
     result.unreadable += !step.reading.readable;
     if (!step.snapshot) return;
+    result.secondReadings += step.snapshot->reading == 2;
     const std::size_t before = game.actions().size();
     const RefereeEvent event = referee.onSnapshot(*step.snapshot);
+    result.severalAtOnce += game.actions().size() > before + 1;
     if (event.boardShowsPosition) watcher.confirm(referee.expected());
     else watcher.expect(referee.expected());
     result.mismatches += event.kind == RefereeEvent::Kind::Mismatch;
@@ -80,7 +85,12 @@ inline RefereedFilm refereeFilm(scene::SceneRenderer& renderer, const Variant& v
       ASSERT_LT(i, script.size()) << "an action accepted beyond the script at " << seconds << " s";
       ASSERT_EQ(game.actions()[i], script[i]) << "wrong action accepted at " << seconds << " s: " << event.text;
     }
-  });
+  };
+  const Position start = startPosition(variant);
+  scene::filmGame(renderer, start, script, film, sink);
+  Position end = start;
+  for (const Move& m : script) end.make(m);
+  for (int i = 0; i < restFrames; ++i) sink(renderer.render(end, {}), (result.frames + 1) / film.framesPerSecond);
   result.rebuilt = game.actions();
   return result;
 }

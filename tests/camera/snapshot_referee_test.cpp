@@ -169,6 +169,52 @@ TEST(SnapshotReferee, TheRookFirstOfACastlingIsAmendedOnceTheKingFollows) {
   EXPECT_EQ(longAlgebraic(before, game.actions()[0]), "e1g1");
 }
 
+// What the camera reads once `actions` (text) are played from `pos`.
+Observation seenAfterAll(Position pos, std::initializer_list<const char*> actions) {
+  for (const char* a : actions) pos.make(parseMove(pos, a));
+  return sensorView(pos, SensorProfile::Camera);
+}
+
+TEST(SnapshotReferee, TwoActionsMadeBetweenTwoReadingsArePlayedOnceTheBoardIsReadTwice) {
+  Game game(builtinVariant("chess"));
+  SnapshotReferee referee(game);
+  const Observation both = seenAfterAll(game.position(), {"e4", "e5"});
+  EXPECT_EQ(referee.onSnapshot({both, 1, 2.0}).kind, RefereeEvent::Kind::Waiting);
+  EXPECT_TRUE(game.actions().empty());
+  const RefereeEvent second = referee.onSnapshot({both, 2, 2.5});
+  EXPECT_EQ(second.kind, RefereeEvent::Kind::Played);
+  EXPECT_EQ(second.text, "e4 e5");
+  EXPECT_EQ(game.actions().size(), 2u);
+}
+
+// The Tile on a3 was read once (the question asked: a Tile, an Anti-Tile, or nothing?), and Black
+// dropped a Tile on b3 before the board was read again.
+TEST_F(TileDropReadOnce, TheNextStillBoardShowingTheProposalsResultTooSettlesIt) {
+  const Observation next = seenAfterAll(game.position(), {"T@a3", "T@b3"});
+  const RefereeEvent settled = referee.onSnapshot({next, 1, 5.0});
+  EXPECT_EQ(settled.kind, RefereeEvent::Kind::Played);
+  EXPECT_EQ(settled.text, "T@a3");
+  ASSERT_EQ(game.actions().size(), 1u);
+  EXPECT_EQ(longAlgebraic(tiledSquares().position(), game.actions()[0]), "T@a3");
+  // Black's Tile, read once, is the next question; its board read twice answers it.
+  EXPECT_EQ(referee.onSnapshot({next, 2, 5.5}).text, "T@b3");
+  EXPECT_EQ(game.actions().size(), 2u);
+}
+
+TEST_F(TileDropReadOnce, ANextStillBoardThatContradictsTheProposalLeavesTheQuestionOpen) {
+  // The first reading was wrong: White had dropped an Anti-Tile on a3. The next board shows it, and
+  // Black's Tile on b3: nothing is played on the strength of the misread, and the two actions are
+  // judged together: read twice, they are played as the proposal says (who dropped which, the
+  // board does not tell).
+  const Observation next = seenAfterAll(game.position(), {"X@a3", "T@b3"});
+  const RefereeEvent event = referee.onSnapshot({next, 1, 5.0});
+  EXPECT_EQ(event.kind, RefereeEvent::Kind::Waiting);
+  EXPECT_TRUE(game.actions().empty());
+  EXPECT_EQ(referee.onSnapshot({next, 2, 5.5}).kind, RefereeEvent::Kind::Proposed);
+  EXPECT_EQ(game.actions().size(), 2u);
+  EXPECT_TRUE(sameReading(sensorView(game.position(), SensorProfile::Camera), next));
+}
+
 TEST(SameReading, EveryCellsOccupantAndSurfaceAndTheBoardsSizeMustAgree) {
   const Observation a = sensorView(startPosition(builtinVariant("chess")), SensorProfile::Camera);
   EXPECT_TRUE(sameReading(a, a));

@@ -87,6 +87,29 @@ TEST(ViewCheck, CellsSetUpOtherwiseThanExpectedAreNamedAndOutlined) {
   cv::imwrite(::testing::TempDir() + "view-check-wrong-cells.png", check.picture());  // for a person to look at
 }
 
+TEST(ViewCheck, EachCellsStateAndTheReadingAreGivenOnceTheBoardKeptStill) {
+  const Variant& chess = builtinVariant("chess");
+  const cv::Mat frame = frameOf(chess, after(chess, "e4"), plainStyle({1280, 720}));
+  ViewCheck check(chess, startPosition(chess), kMinConfidence);
+  check.push(frame, 0.0);
+  EXPECT_FALSE(check.cellState(4, 3).has_value()) << "nothing judged before the board kept still";
+  EXPECT_FALSE(check.snapshot().has_value());
+  for (int i = 1; i < 15; ++i) check.push(frame, i * 0.1);
+  ASSERT_TRUE(check.snapshot().has_value());
+  EXPECT_EQ(check.snapshot()->at(4, 3).occupant, Occupant::Light) << "e4 as read";
+  int wrong = 0;
+  for (int rank = 0; rank < 8; ++rank)
+    for (int file = 0; file < 8; ++file) {
+      const auto state = check.cellState(file, rank);
+      ASSERT_TRUE(state.has_value());
+      const bool moved = file == 4 && (rank == 1 || rank == 3);
+      EXPECT_EQ(*state, moved ? ViewCheck::CellState::Wrong : ViewCheck::CellState::Right)
+          << squareName(makeSquare(file, rank));
+      wrong += *state == ViewCheck::CellState::Wrong;
+    }
+  EXPECT_EQ(wrong, static_cast<int>(check.report().wrongCells.size())) << "the same judgement as the report's";
+}
+
 TEST(ViewCheck, SmallMarkersAreReportedWithWhatToDo) {
   // Desert Dust's large sheet in a VGA frame: markers of about 13 pixels.
   const Variant& dust = builtinVariant("desert-dust");
@@ -157,6 +180,40 @@ TEST(ViewCheck, ABoardThatNeverKeepsStillIsNotRead) {
 }
 
 // `tessera calibrate` on a folder of frames, as a person would run it on a recording.
+// calibrate names what the light does: a shadow and the cells it covers, a lamp's fall-off; a
+// plainly lit board gets no note.
+TEST(ViewCheck, AShadowAndALampsFallOffAreNamedWithTheCellsTheyCover) {
+  const Variant& chess = builtinVariant("chess");
+  const auto notesFor = [&](const scene::SceneStyle& style) {
+    const std::vector<std::string> notes =
+        checkFrame(chess, frameOf(chess, startPosition(chess), style), startPosition(chess)).report().light;
+    for (const std::string& n : notes) std::printf("%s\n", n.c_str());
+    return notes;
+  };
+  const scene::SceneStyle plain = plainStyle({1280, 720});
+  EXPECT_TRUE(notesFor(plain).empty());
+  // A head's shadow, 45% deep, over the middle of the sheet.
+  scene::SceneStyle shadowed = plain;
+  scene::CastShadow head;
+  head.shape = scene::CastShadow::Shape::Blob;
+  head.centre = {0.5, 0.55};
+  head.radii = {0.14, 0.14};
+  head.depth = 0.45;
+  head.softness = 0.5;
+  shadowed.shadows.push_back(head);
+  const std::vector<std::string> shadow = notesFor(shadowed);
+  ASSERT_EQ(shadow.size(), 1u);
+  EXPECT_EQ(shadow.front().rfind("a shadow covers ", 0), 0u) << shadow.front();
+  EXPECT_NE(shadow.front().find("% darker)"), std::string::npos) << shadow.front();
+  // A lamp at one side, 2:1 across the board, exposed so that the brightest paper is not white.
+  scene::SceneStyle lamp = plain;
+  lamp.lightGradient = {0.55, 0.35};
+  lamp.lightGain = 0.7;
+  const std::vector<std::string> fallOff = notesFor(lamp);
+  ASSERT_FALSE(fallOff.empty());
+  EXPECT_NE(fallOff.back().find("the light falls off"), std::string::npos) << fallOff.back();
+}
+
 class CalibrateCommand : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -217,6 +274,45 @@ TEST_F(CalibrateCommand, ABoardSetUpOtherwiseIsNotReadyAndSaysWhere) {
 
 // A folder's frame rate is given as replay's and play's is: at 2 frames a second, the first 3
 // seconds are the first 7 of its 12 frames (at the default 10, all of them).
+// A wide lens (barrel 0.2): calibrate measures it from the sheet's lines, reads the cells through it
+// and writes it into play's configuration, keeping what else the file says; play accepts it there.
+TEST_F(CalibrateCommand, AWideLensIsMeasuredAndWrittenIntoTheConfiguration) {
+  const Variant& dust = builtinVariant("desert-dust");
+  scene::SceneStyle style = plainStyle({1280, 720});
+  style.tiltDeg = 20;
+  style.azimuthDeg = 40;
+  style.fill = 0.92;
+  style.lensBarrel = 0.2;
+  const cv::Mat frame = frameOf(dust, startPosition(dust), style);
+  std::filesystem::create_directories(dir_ / "wide");
+  for (int i = 0; i < 12; ++i) cv::imwrite((dir_ / "wide" / ("f" + std::to_string(100 + i) + ".png")).string(), frame);
+  const std::string frames = "frames:" + (dir_ / "wide").string();
+  const std::string config = (dir_ / "tessera.conf").string();
+  std::ofstream(config) << "# the club's board 3\n[tessera]\nvariant = desert-dust\n\n[gpio]\nchip = gpiochip0\n";
+  std::string out;
+  EXPECT_EQ(run({"--variant", "desert-dust", "--input", frames, "--config", config}, out), 0) << out;
+  std::printf("%s", out.c_str());
+  const std::size_t at = out.find("lens: 0.");
+  ASSERT_NE(at, std::string::npos) << out;
+  const double measured = std::stod(out.substr(at + 6, 5));
+  EXPECT_NEAR(measured, 0.2, 0.03) << out;
+  EXPECT_NE(out.find("written to " + config), std::string::npos) << out;
+  std::ifstream in(config);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(written, "# the club's board 3\n[tessera]\nvariant = desert-dust\nlens = " + out.substr(at + 6, 5) +
+                         "\n\n[gpio]\nchip = gpiochip0\n");
+  EXPECT_THROW(run({"--variant", "desert-dust", "--input", frames, "--lens", "wide"}, out), cli::UsageError);
+  EXPECT_THROW(run({"--variant", "desert-dust", "--input", frames, "--lens", "0.9"}, out), cli::UsageError);
+  EXPECT_THROW(run({"--variant", "desert-dust", "--input", frames, "--lens", "0.1", "--config", config}, out), cli::UsageError);
+}
+
+// The straight lens of the plain frames is measured as next to none and not corrected.
+TEST_F(CalibrateCommand, AStraightLensIsLeftUncorrected) {
+  std::string out;
+  EXPECT_EQ(run({"--variant", "chess", "--input", "frames:" + (dir_ / "frames").string()}, out), 0) << out;
+  EXPECT_NE(out.find("straight enough, nothing to correct"), std::string::npos) << out;
+}
+
 TEST_F(CalibrateCommand, AFolderIsReadAtTheFrameRateGiven) {
   std::string out;
   const std::string frames = "frames:" + (dir_ / "frames").string();

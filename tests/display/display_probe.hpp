@@ -3,7 +3,7 @@
 // border, between two squares.
 #include <opencv2/core.hpp>
 
-#include "hardware/display/board_layout_px.hpp"
+#include "host/views/display/board_layout_px.hpp"
 
 namespace tessera::display {
 

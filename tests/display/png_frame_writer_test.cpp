@@ -5,7 +5,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "hardware/display/png_frame_writer.hpp"
+#include "host/views/display/png_frame_writer.hpp"
 
 namespace tessera::display {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "core/rules/position_text.hpp"
 #include "display_probe.hpp"
-#include "hardware/display/board_painter.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_painter.hpp"
+#include "host/views/display/board_palette.hpp"
 
 namespace tessera::display {
 namespace {

@@ -6,11 +6,11 @@
 #include <algorithm>
 
 #include "core/rules/movegen.hpp"
-#include "hardware/display/board_painter.hpp"
-#include "hardware/display/board_palette.hpp"
-#include "host/session/led_colours.hpp"
-#include "host/session/session_scene.hpp"
-#include "host/web/session_commands.hpp"
+#include "host/views/display/board_painter.hpp"
+#include "host/views/display/board_palette.hpp"
+#include "host/views/led_colours.hpp"
+#include "host/views/session_scene.hpp"
+#include "host/session/session_commands.hpp"
 #include "session_fixture.hpp"
 #include "tests/display/display_probe.hpp"
 
@@ -27,11 +27,11 @@ std::vector<Square> sorted(std::vector<Square> squares) {
 TEST(ActionsShown, ATappedKnightShowsWhereItMayGoUntilTappedAgain) {
   SessionFixture f("chess");
   const int before = f.session.revision();
-  EXPECT_EQ(web::runSessionCommand(f.session, "show g1"), "");
+  EXPECT_EQ(session::runCommand(f.session, "show g1"), "");
   EXPECT_GT(f.session.revision(), before) << "the views redraw";
   EXPECT_EQ(f.session.message(), "White from g1: Nf3, Nh3");
   EXPECT_EQ(f.session.actionsShownFrom(), sq("g1"));
-  const display::BoardScene scene = sceneOf(f.session);
+  const display::BoardScene scene = views::sceneOf(f.session);
   EXPECT_EQ(sorted(scene.legalTargets), sorted({sq("f3"), sq("h3")}));
 
   const display::BoardPainter painter(display::fitLayout({8, 8}));
@@ -39,15 +39,15 @@ TEST(ActionsShown, ATappedKnightShowsWhereItMayGoUntilTappedAgain) {
   EXPECT_TRUE(display::near(display::pixelAt(img, painter.layout().cellCentre(sq("f3"))), display::kLegalTarget));
   EXPECT_FALSE(display::near(display::pixelAt(img, painter.layout().cellCentre(sq("e3"))), display::kLegalTarget));
 
-  const auto leds = ledColours(f.session);
-  EXPECT_EQ(leds[static_cast<std::size_t>(2 * 8 + 5)].green, kLedTarget.green) << "f3 is lit";
+  const auto leds = views::ledColours(f.session);
+  EXPECT_EQ(leds[static_cast<std::size_t>(2 * 8 + 5)].green, views::kLedTarget.green) << "f3 is lit";
   EXPECT_EQ(leds[static_cast<std::size_t>(2 * 8 + 4)].green, 0) << "e3 is not";
 
-  web::runSessionCommand(f.session, "show g1");
+  session::runCommand(f.session, "show g1");
   EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
   EXPECT_EQ(f.session.message(), "actions from g1 hidden");
-  EXPECT_TRUE(sceneOf(f.session).legalTargets.empty());
-  EXPECT_FALSE(sceneOf(f.session).movable.empty()) << "the usual marks are back";
+  EXPECT_TRUE(views::sceneOf(f.session).legalTargets.empty());
+  EXPECT_FALSE(views::sceneOf(f.session).movable.empty()) << "the usual marks are back";
   EXPECT_TRUE(f.session.actionsShown().empty());
   // Hiding with nothing shown (the web page's "show" with no square) changes nothing.
   const int shown = f.session.revision();
@@ -64,7 +64,7 @@ TEST(ActionsShown, AnActionOnTheBoardOrATapBesideItHidesThem) {
   EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt) << "the position changed";
   f.session.showActionsFrom(sq("g8"));
   EXPECT_EQ(f.session.message(), "Black from g8: Nf6, Nh6");
-  EXPECT_EQ(web::runSessionCommand(f.session, "show"), "");
+  EXPECT_EQ(session::runCommand(f.session, "show"), "");
   EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
 }
 
@@ -75,7 +75,7 @@ TEST(ActionsShown, ASquareWithNothingToActWithSaysSo) {
     f.session.showActionsFrom(sq(name));
     EXPECT_EQ(f.session.message(), std::string("no action of White's from ") + name);
     EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt);
-    EXPECT_FALSE(sceneOf(f.session).movable.empty());
+    EXPECT_FALSE(views::sceneOf(f.session).movable.empty());
   }
 }
 
@@ -87,7 +87,7 @@ TEST(ActionsShown, AMismatchOrAFinishedGameComesFirst) {
   wrong.at(1, 6).occupant = Occupant::Empty;  // and b7
   f.session.onObservation(wrong);
   EXPECT_EQ(f.session.actionsShownFrom(), std::nullopt) << "the squares to fix are what matters now";
-  EXPECT_FALSE(sceneOf(f.session).differing.empty());
+  EXPECT_FALSE(views::sceneOf(f.session).differing.empty());
   for (int tap = 0; tap < 2; ++tap) {
     f.session.showActionsFrom(sq("b1"));
     EXPECT_EQ(f.session.message(), "first put the board right (a7 b7)");
@@ -116,7 +116,7 @@ TEST(ActionsShown, AnEmptySquareOfTheChangingBoardShowsTheDropsOntoIt) {
   const std::string text = sands.session.message();
   EXPECT_EQ(text.rfind("White from b3: ", 0), 0u) << text;
   EXPECT_NE(text.find("@b3"), std::string::npos) << "colour drops: " << text;
-  EXPECT_EQ(sceneOf(sands.session).legalTargets, std::vector<Square>{sq("b3")});
+  EXPECT_EQ(views::sceneOf(sands.session).legalTargets, std::vector<Square>{sq("b3")});
 }
 
 TEST(ActionsShown, AnOwnColourSquareShowsItsShifts) {
@@ -132,8 +132,8 @@ TEST(ActionsShown, AnOwnColourSquareShowsItsShifts) {
   sands.session.showActionsFrom(sq("b3"));
   const std::string text = sands.session.message();
   EXPECT_EQ(text.rfind("White from b3: Yb3-", 0), 0u) << text;
-  EXPECT_FALSE(sceneOf(sands.session).legalTargets.empty());
-  for (Square to : sceneOf(sands.session).legalTargets)
+  EXPECT_FALSE(views::sceneOf(sands.session).legalTargets.empty());
+  for (Square to : views::sceneOf(sands.session).legalTargets)
     EXPECT_NE(text.find("Yb3-" + squareName(to)), std::string::npos) << squareName(to) << " in " << text;
 }
 
@@ -144,10 +144,10 @@ TEST(ActionsShown, ATappedSectorShowsWhereItMaySlide) {
   f.session.showActionsFrom(sq("c2"));  // sector BI; the c2 Pawn itself is walled in by the empty BII
   EXPECT_EQ(f.session.message(), "White from c2: BI-BII, BI-BIII");
   const std::vector<Square> slots = {sq("c3"), sq("d3"), sq("c4"), sq("d4"), sq("c5"), sq("d5"), sq("c6"), sq("d6")};
-  EXPECT_EQ(sorted(sceneOf(f.session).legalTargets), sorted(slots));
-  const auto leds = ledColours(f.session);
+  EXPECT_EQ(sorted(views::sceneOf(f.session).legalTargets), sorted(slots));
+  const auto leds = views::ledColours(f.session);
   const auto led = [&](Square s) { return leds[static_cast<std::size_t>(rankOf(s) * 8 + fileOf(s))]; };
-  for (Square s : slots) EXPECT_EQ(led(s).green, kLedTarget.green) << squareName(s);
+  for (Square s : slots) EXPECT_EQ(led(s).green, views::kLedTarget.green) << squareName(s);
   EXPECT_EQ(led(sq("e3")).green, 0) << "e3 is not";
 
   // A Knight in a sector that cannot move: its own moves only.
@@ -160,7 +160,7 @@ TEST(ActionsShown, ATappedSectorShowsWhereItMaySlide) {
   view.at(2, 1).occupant = Occupant::Empty;  // c2 lifted
   lifted.session.onObservation(view);
   ASSERT_EQ(lifted.session.liftedFrom(), sq("c2"));
-  EXPECT_TRUE(sceneOf(lifted.session).legalTargets.empty());
+  EXPECT_TRUE(views::sceneOf(lifted.session).legalTargets.empty());
 }
 
 // Written from the mutation run of the session (2026-12-04): a square's actions shown go with the
@@ -206,10 +206,10 @@ TEST(ActionsShown, ACameraIsNotToldOfActionsTheSensorsCannotSee) {
 
 TEST(ActionsShown, ASquareOffTheBoardIsRefusedByName) {
   SessionFixture f("chess");
-  EXPECT_EQ(web::runSessionCommand(f.session, "show z9"), "show needs a square of the board, such as e2, got 'z9'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "show i1"), "show needs a square of the board, such as e2, got 'i1'");
+  EXPECT_EQ(session::runCommand(f.session, "show z9"), "show needs a square of the board, such as e2, got 'z9'");
+  EXPECT_EQ(session::runCommand(f.session, "show i1"), "show needs a square of the board, such as e2, got 'i1'");
   SessionFixture dust("desert-dust");
-  EXPECT_EQ(web::runSessionCommand(dust.session, "show l12"), "");
+  EXPECT_EQ(session::runCommand(dust.session, "show l12"), "");
   EXPECT_EQ(dust.session.message(), "no action of White's from l12");
 }
 

@@ -8,7 +8,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "core/rules/position_text.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_palette.hpp"
 #include "headless_browser.hpp"
 #include "host/web/board_json.hpp"
 #include "served_table.hpp"
@@ -43,7 +43,7 @@ class BrowserTest : public ::testing::Test {
  protected:
   void SetUp() override {
     browser_ = HeadlessBrowser::find();
-    if (browser_.empty()) GTEST_SKIP() << "no chromium installed (scripts/setup.sh installs it)";
+    if (browser_.empty()) GTEST_SKIP() << "no chromium installed (scripts/setup-tests.sh installs it)";
   }
   std::string browser_;
 };
@@ -145,7 +145,7 @@ TEST_F(BrowserTest, ADropIsDrawnInTheColourItPutsDownAndTwoOnOneSquareBothShow) 
   display::BoardScene scene;
   scene.position = &pos;
   scene.arrows = {{b3, b3, 0, Surface::Purple}, {b3, b3, 1, Surface::Yellow}};
-  page.evaluate("drawBoard(document.getElementById('board'), " + web::boardJson(scene) + ")");
+  page.evaluate("drawBoard(document.getElementById('board'), " + web::boardJson(scene).dump() + ")");
   const cv::Point centre = squareCentre(page, 1, pos.variant().size.ranks - 3);  // b3, counted from the top
   const int quarter = static_cast<int>(
       std::stod(page.evaluate("document.getElementById('board').getBoundingClientRect().width / (board.files + 0.5) / 4")));

@@ -186,6 +186,24 @@ TEST(CliErrors, AMissingCameraIsLoggedOnceNotAtEveryRetry) {
   EXPECT_NE(output.find(said), std::string::npos) << output;
 }
 
+// camera:libcamera is the first camera libcamera lists (a Pi Camera Module), camera:libcamera:N the
+// N-th; with none there, play says so and waits for one, as for a V4L2 camera. (The cameras
+// themselves are tested against vimc in the VM: tests/camera/live/.)
+TEST(CliErrors, ALibcameraCameraIsNamedByItsNumberAndWaitedFor) {
+  expectRefused("play --variant chess --input camera:libcamera:", "--input camera:libcamera: needs the camera's number or id");
+  const std::string said = "camera: libcamera sees no camera (unplugged, or its ribbon cable loose?); retrying every 2 s\n";
+  const std::string output = outputOfRunUntilSaid({"play", "--variant", "chess", "--input", "camera:libcamera"}, said, 1);
+  EXPECT_NE(output.find(said), std::string::npos) << output;
+}
+
+// `tessera cameras` on a machine with none: both kinds said to be missing, exit code 1.
+TEST(CliCameras, AMachineWithoutCamerasSaysSo) {
+  const ProgramRun r = runTessera("cameras");
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find("V4L2 cameras: none (no /dev/videoN captures video)\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("libcamera cameras: none\n"), std::string::npos) << r.output;
+}
+
 TEST(CliErrors, AVideoFileThatIsNoVideoIsRefusedBeforeAGameStarts) {
   const std::string path = "/tmp/tessera-cli-corrupt-" + std::to_string(::getpid()) + ".mp4";
   std::ofstream(path, std::ios::binary) << std::string(4096, '\x5a') << "no video here";

@@ -10,7 +10,7 @@
 #include "core/rules/position_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
-#include "host/web/session_commands.hpp"
+#include "host/session/session_commands.hpp"
 #include "record_moves.hpp"
 #include "session_fixture.hpp"
 
@@ -52,7 +52,7 @@ TEST(RefereeSession, TileDropsTheSensorsCannotSeeAreChosenOnATappedSquareAndTheE
   EXPECT_EQ(f.lastText(K::Message), "White from c3: T@c3, X@c3; the sensors cannot see T@c3, X@c3: carry one out, then choose it");
   readTheBoard(f);  // the board read again, unchanged: the offer stands
   ASSERT_EQ(choiceNamed(f.session, "1. T@c3"), 0);
-  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1"), "");
+  EXPECT_EQ(session::runCommand(f.session, "choose 1"), "");
   EXPECT_EQ(recordSan(f.session.game()), std::vector<std::string>{"T@c3"});
 
   // The engine's reply is a drop too (no Black piece can move over the void).

@@ -13,6 +13,7 @@
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <nlohmann/json.hpp>
 
 namespace tessera::testing {
 namespace {
@@ -20,6 +21,7 @@ namespace {
 namespace beast = boost::beast;
 namespace http = beast::http;
 using tcp = boost::asio::ip::tcp;
+using nlohmann::json;
 
 std::string httpGet(unsigned short port, const std::string& target) {
   boost::asio::io_context io;
@@ -32,25 +34,6 @@ std::string httpGet(unsigned short port, const std::string& target) {
   http::response<http::string_body> res;
   http::read(stream, buffer, res);
   return res.body();
-}
-
-// The text of the JSON string value after `"key":` at or after `from` (no unescaping beyond \").
-std::string stringField(const std::string& json, const std::string& key, std::size_t from = 0) {
-  const std::string tag = "\"" + key + "\":";
-  std::size_t at = json.find(tag, from);
-  if (at == std::string::npos) return "";
-  at += tag.size();
-  while (at < json.size() && json[at] == ' ') ++at;
-  if (at >= json.size() || json[at] != '"') {
-    const std::size_t end = json.find_first_of(",}", at);
-    return json.substr(at, end - at);
-  }
-  std::string out;
-  for (std::size_t i = at + 1; i < json.size() && json[i] != '"'; ++i) {
-    if (json[i] == '\\' && i + 1 < json.size()) ++i;
-    out += json[i];
-  }
-  return out;
 }
 
 std::vector<unsigned char> base64Decode(const std::string& text) {
@@ -75,15 +58,6 @@ std::vector<unsigned char> base64Decode(const std::string& text) {
     }
   }
   return out;
-}
-
-std::string jsonQuoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c == '\n' ? ' ' : c;
-  }
-  return out + "\"";
 }
 
 }  // namespace
@@ -121,12 +95,8 @@ HeadlessBrowser::HeadlessBrowser(const std::string& browser, const std::string& 
   if (port == 0) throw std::runtime_error("chromium did not start (no " + portFile + ")");
   std::string pageSocket;
   for (int i = 0; i < 100 && pageSocket.empty(); ++i) {
-    const std::string list = httpGet(port, "/json/list");
-    const std::size_t page = list.find("\"type\": \"page\"");
-    if (page != std::string::npos) {
-      const std::size_t objectStart = list.rfind('{', page);
-      pageSocket = stringField(list, "webSocketDebuggerUrl", objectStart);
-    }
+    for (const json& target : json::parse(httpGet(port, "/json/list")))
+      if (target.value("type", "") == "page") pageSocket = target.value("webSocketDebuggerUrl", "");
     if (pageSocket.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   if (pageSocket.empty()) throw std::runtime_error("chromium shows no page");
@@ -147,37 +117,34 @@ HeadlessBrowser::~HeadlessBrowser() {
   std::filesystem::remove_all(profile_, ec);
 }
 
-std::string HeadlessBrowser::call(const std::string& method, const std::string& params) {
+// Sends one DevTools command and returns its result, skipping the events that come meanwhile.
+json HeadlessBrowser::call(const std::string& method, const json& params) {
   const int id = nextId_++;
-  const std::string request =
-      "{\"id\":" + std::to_string(id) + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
   ws_.text(true);
-  ws_.write(boost::asio::buffer(request));
-  const std::string idTag = "\"id\":" + std::to_string(id) + ",";
+  ws_.write(boost::asio::buffer(json{{"id", id}, {"method", method}, {"params", params}}.dump()));
   for (;;) {
     beast::flat_buffer buffer;
     ws_.read(buffer);
-    std::string reply = beast::buffers_to_string(buffer.data());
-    if (reply.rfind("{" + idTag, 0) == 0 || reply.find(idTag) != std::string::npos) return reply;
+    const json reply = json::parse(beast::buffers_to_string(buffer.data()));
+    if (reply.value("id", 0) != id) continue;
+    if (reply.contains("error")) throw std::runtime_error(method + ": " + reply["error"].dump());
+    return reply["result"];
   }
 }
 
 std::string HeadlessBrowser::evaluate(const std::string& expression) {
-  const std::string reply =
-      call("Runtime.evaluate", "{\"expression\":" + jsonQuoted("String(" + expression + ")") + ",\"returnByValue\":true}");
-  return stringField(reply, "value");
+  const json result = call("Runtime.evaluate", {{"expression", "String(" + expression + ")"}, {"returnByValue", true}});
+  return result["result"].value("value", "");
 }
 
 void HeadlessBrowser::click(double x, double y) {
   for (const char* type : {"mousePressed", "mouseReleased"})
-    call("Input.dispatchMouseEvent", "{\"type\":\"" + std::string(type) + "\",\"x\":" + std::to_string(x) +
-                                         ",\"y\":" + std::to_string(y) + ",\"button\":\"left\",\"clickCount\":1}");
+    call("Input.dispatchMouseEvent", {{"type", type}, {"x", x}, {"y", y}, {"button", "left"}, {"clickCount", 1}});
 }
 
 void HeadlessBrowser::emulatePhone(int width, int height, double scale) {
-  call("Emulation.setDeviceMetricsOverride", "{\"width\":" + std::to_string(width) + ",\"height\":" +
-                                                 std::to_string(height) + ",\"deviceScaleFactor\":" +
-                                                 std::to_string(scale) + ",\"mobile\":true}");
+  call("Emulation.setDeviceMetricsOverride",
+       {{"width", width}, {"height", height}, {"deviceScaleFactor", scale}, {"mobile", true}});
 }
 
 std::string HeadlessBrowser::waitFor(const std::string& expression, const std::string& expected, double seconds) {
@@ -192,8 +159,7 @@ std::string HeadlessBrowser::waitFor(const std::string& expression, const std::s
 }
 
 std::vector<unsigned char> HeadlessBrowser::screenshot() {
-  const std::string reply = call("Page.captureScreenshot", "{\"format\":\"png\"}");
-  return base64Decode(stringField(reply, "data"));
+  return base64Decode(call("Page.captureScreenshot", {{"format", "png"}}).value("data", ""));
 }
 
 }  // namespace tessera::testing

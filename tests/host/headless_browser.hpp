@@ -7,6 +7,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
 #include <sys/types.h>
 
 namespace tessera::testing {
@@ -30,7 +31,7 @@ class HeadlessBrowser {
   std::vector<unsigned char> screenshot();
 
  private:
-  std::string call(const std::string& method, const std::string& params);
+  nlohmann::json call(const std::string& method, const nlohmann::json& params);
 
   pid_t pid_ = -1;
   std::string profile_;

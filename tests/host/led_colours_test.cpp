@@ -2,7 +2,7 @@
 // piece, blue for the engine's action.
 #include <gtest/gtest.h>
 
-#include "host/session/led_colours.hpp"
+#include "host/views/led_colours.hpp"
 #include "session_fixture.hpp"
 
 namespace tessera::session {
@@ -13,16 +13,16 @@ std::size_t cell(int file, int rank) { return static_cast<std::size_t>(rank * 8 
 
 TEST(LedColours, LightTheLiftedPiecesDestinationsAndTheSquaresToFix) {
   SessionFixture f("chess");
-  const auto dark = ledColours(f.session);
+  const auto dark = views::ledColours(f.session);
   EXPECT_TRUE(std::all_of(dark.begin(), dark.end(), [](const link::Rgb& c) { return same(c, {}); }))
       << "all off while the board matches";
   Observation lifted = sensorView(f.session.game().position(), SensorProfile::Camera);
   lifted.at(6, 0).occupant = Occupant::Empty;  // g1 Knight
   f.session.onObservation(lifted);
-  auto leds = ledColours(f.session);
-  EXPECT_TRUE(same(leds[cell(5, 2)], kLedTarget));
-  EXPECT_TRUE(same(leds[cell(7, 2)], kLedTarget));
-  EXPECT_TRUE(same(leds[cell(6, 0)], kLedFix)) << "where the piece is missing";
+  auto leds = views::ledColours(f.session);
+  EXPECT_TRUE(same(leds[cell(5, 2)], views::kLedTarget));
+  EXPECT_TRUE(same(leds[cell(7, 2)], views::kLedTarget));
+  EXPECT_TRUE(same(leds[cell(6, 0)], views::kLedFix)) << "where the piece is missing";
   EXPECT_TRUE(same(leds[cell(4, 2)], {}));
 }
 
@@ -34,9 +34,9 @@ TEST(LedColours, ShowTheEngineAction) {
   SessionFixture f("chess", o);
   ASSERT_TRUE(f.session.engineAction().has_value());
   const Move m = *f.session.engineAction();
-  const auto leds = ledColours(f.session);
-  EXPECT_TRUE(same(leds[cell(fileOf(m.from), rankOf(m.from))], kLedEngine));
-  EXPECT_TRUE(same(leds[cell(fileOf(m.to), rankOf(m.to))], kLedEngine));
+  const auto leds = views::ledColours(f.session);
+  EXPECT_TRUE(same(leds[cell(fileOf(m.from), rankOf(m.from))], views::kLedEngine));
+  EXPECT_TRUE(same(leds[cell(fileOf(m.to), rankOf(m.to))], views::kLedEngine));
 }
 
 TEST(LedColours, ShowEverySquareTheEnginesActionChanges) {
@@ -46,17 +46,17 @@ TEST(LedColours, ShowEverySquareTheEnginesActionChanges) {
   o.startPosition = "8/8/R7/4k3/1N1Pp3/2P5/8/5R1K b - d3 0 1";  // exd3 e.p. is Black's only action
   SessionFixture passant("chess", o);
   ASSERT_TRUE(passant.session.engineAction().has_value());
-  auto leds = ledColours(passant.session);
-  EXPECT_TRUE(same(leds[cell(4, 3)], kLedEngine) && same(leds[cell(3, 2)], kLedEngine));  // e4, d3
-  EXPECT_TRUE(same(leds[cell(3, 3)], kLedEngine)) << "d4, the Pawn taken";
+  auto leds = views::ledColours(passant.session);
+  EXPECT_TRUE(same(leds[cell(4, 3)], views::kLedEngine) && same(leds[cell(3, 2)], views::kLedEngine));  // e4, d3
+  EXPECT_TRUE(same(leds[cell(3, 3)], views::kLedEngine)) << "d4, the Pawn taken";
 
   o.engineSide = 0;
   o.startPosition = "8/8/8/8/8/5N2/1pp1PP2/2k1K2R w K - 0 1";  // O-O is mate, Rf1 is not
   SessionFixture castling("chess", o);
   ASSERT_TRUE(castling.session.engineAction().has_value());
   ASSERT_EQ(castling.session.engineAction()->kind, MoveKind::Castle);
-  leds = ledColours(castling.session);
-  for (int file : {4, 5, 6, 7}) EXPECT_TRUE(same(leds[cell(file, 0)], kLedEngine)) << "e1 g1 and the Rook's h1 f1";
+  leds = views::ledColours(castling.session);
+  for (int file : {4, 5, 6, 7}) EXPECT_TRUE(same(leds[cell(file, 0)], views::kLedEngine)) << "e1 g1 and the Rook's h1 f1";
 }
 
 TEST(LedColours, ShowThePiecesOfASideWithNoLegalActionToTakeOff) {
@@ -67,10 +67,10 @@ TEST(LedColours, ShowThePiecesOfASideWithNoLegalActionToTakeOff) {
     o.engineSide = 0;
     o.engineMillis = 50;
     SessionFixture f("chameleon-redux-4p", o);
-    const auto leds = ledColours(f.session);
-    EXPECT_TRUE(same(leds[cell(1, 4)], kLedEngine)) << "b5";
-    EXPECT_TRUE(same(leds[cell(2, 1)], kLedEngine)) << "c2";
-    EXPECT_TRUE(same(leds[cell(3, 2)], kLedEngine)) << "d3";
+    const auto leds = views::ledColours(f.session);
+    EXPECT_TRUE(same(leds[cell(1, 4)], views::kLedEngine)) << "b5";
+    EXPECT_TRUE(same(leds[cell(2, 1)], views::kLedEngine)) << "c2";
+    EXPECT_TRUE(same(leds[cell(3, 2)], views::kLedEngine)) << "d3";
     EXPECT_TRUE(same(leds[cell(3, 4)], {})) << "d5, East's Queen";
   }
 }

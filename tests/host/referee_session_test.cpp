@@ -8,12 +8,14 @@
 #include <fstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "core/record/pgn.hpp"
 #include "core/rules/movegen.hpp"
 #include "core/rules/position_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "host/session/action_text.hpp"
-#include "host/web/session_commands.hpp"
+#include "host/session/session_commands.hpp"
 #include "host/web/state_json.hpp"
 #include "record_moves.hpp"
 #include "session_fixture.hpp"
@@ -248,13 +250,13 @@ TEST(RefereeSession, AgainstTheEngineThePageAndTheRecordNameTheEnginesSide) {
   o.engineSide = engineSideNamed(builtinVariant("chameleon-redux-4p"), "North");
   SessionFixture f("chameleon-redux-4p", o);
   EXPECT_EQ(o.engineSide, 2);
-  EXPECT_NE(web::stateJson(f.session).find("\"engineSide\":\"North\""), std::string::npos) << web::stateJson(f.session);
+  EXPECT_EQ(nlohmann::json::parse(web::stateJson(f.session))["engineSide"], "North");
   const std::string record = f.session.pgn();
   EXPECT_NE(record.find("[North \"Tessera\"]"), std::string::npos) << record;
   EXPECT_NE(record.find("[South \"?\"]"), std::string::npos) << record;
   // Refereeing people, no side is the engine's.
   SessionFixture people("chess");
-  EXPECT_NE(web::stateJson(people.session).find("\"engineSide\":\"\""), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(web::stateJson(people.session))["engineSide"], "");
   EXPECT_EQ(people.session.pgn().find("Tessera"), std::string::npos);
 }
 
@@ -681,17 +683,17 @@ TEST(RefereeSession, NewGameKeepsEveryFinishedGamesJournal) {
 // White to act had White resign.
 TEST(RefereeSession, ACommandWithAWordItDoesNotTakeIsRefused) {
   SessionFixture f("chess");
-  EXPECT_EQ(web::runSessionCommand(f.session, "resign black"), "'resign' takes no word 'black'");
+  EXPECT_EQ(session::runCommand(f.session, "resign black"), "'resign' takes no word 'black'");
   EXPECT_FALSE(f.session.result().finished());
-  EXPECT_EQ(web::runSessionCommand(f.session, "hint please"), "'hint' takes no word 'please'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1abc"), "choose needs the number of a choice, from 1");
+  EXPECT_EQ(session::runCommand(f.session, "hint please"), "'hint' takes no word 'please'");
+  EXPECT_EQ(session::runCommand(f.session, "choose 1abc"), "choose needs the number of a choice, from 1");
   for (const char* noNumber : {"choose", "choose 0", "choose -1", "choose x"})
-    EXPECT_EQ(web::runSessionCommand(f.session, noNumber), "choose needs the number of a choice, from 1") << noNumber;
-  EXPECT_EQ(web::runSessionCommand(f.session, "castle"), "unknown command 'castle'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "choose 1 2"), "'choose' takes no word '2'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "show e2 e4"), "'show' takes no word 'e4'");
-  EXPECT_EQ(web::runSessionCommand(f.session, "show e2"), "");
-  EXPECT_EQ(web::runSessionCommand(f.session, "resign"), "");
+    EXPECT_EQ(session::runCommand(f.session, noNumber), "choose needs the number of a choice, from 1") << noNumber;
+  EXPECT_EQ(session::runCommand(f.session, "castle"), "unknown command 'castle'");
+  EXPECT_EQ(session::runCommand(f.session, "choose 1 2"), "'choose' takes no word '2'");
+  EXPECT_EQ(session::runCommand(f.session, "show e2 e4"), "'show' takes no word 'e4'");
+  EXPECT_EQ(session::runCommand(f.session, "show e2"), "");
+  EXPECT_EQ(session::runCommand(f.session, "resign"), "");
   EXPECT_EQ(f.session.result().token, "0-1");
 }
 

@@ -22,8 +22,8 @@
 #include "core/rules/position_text.hpp"
 #include "hardware/camera/simulation/distinct_play.hpp"
 #include "hardware/camera/simulation/scene_game.hpp"
-#include "hardware/display/board_layout_px.hpp"
-#include "hardware/display/board_palette.hpp"
+#include "host/views/display/board_layout_px.hpp"
+#include "host/views/display/board_palette.hpp"
 #include "tests/host/tessera_program.hpp"
 #include "tests/host/virtual_screen.hpp"
 
@@ -124,7 +124,7 @@ int tap(const std::string& display, cv::Point at) {
 }
 
 TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
-  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
+  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup-tests.sh installs it)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-screen-" + std::to_string(::getpid()));
   filmChessGame(dir, 2);
   VirtualScreen screenServer(dir);
@@ -146,8 +146,8 @@ TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
 }
 
 TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo) {
-  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
-  if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup.sh installs it)";
+  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup-tests.sh installs it)";
+  if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup-tests.sh installs it)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-keys-" + std::to_string(::getpid()));
   filmChessGame(dir, 2);
   VirtualScreen screenServer(dir);

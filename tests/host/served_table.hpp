@@ -12,7 +12,7 @@
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/move_text.hpp"
 #include "core/rules/movegen.hpp"
-#include "host/session/table.hpp"
+#include "host/table/table.hpp"
 
 namespace tessera::session {
 
@@ -20,10 +20,10 @@ namespace tessera::session {
 class ServedTable {
  public:
   explicit ServedTable(const char* variant, SessionOptions session = {}) {
-    TableOptions o;
+    table::TableOptions o;
     o.session = session;
     o.httpPort = 0;
-    table_ = std::make_unique<Table>(io_, builtinVariant(variant), o, log_);
+    table_ = std::make_unique<table::Table>(io_, builtinVariant(variant), o, log_);
     table_->start();
     work_.emplace(io_.get_executor());
     thread_ = std::thread([this] { io_.run(); });
@@ -82,7 +82,7 @@ class ServedTable {
  private:
   boost::asio::io_context io_;
   std::ostringstream log_;
-  std::unique_ptr<Table> table_;
+  std::unique_ptr<table::Table> table_;
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
   std::thread thread_;
 };

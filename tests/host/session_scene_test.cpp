@@ -1,9 +1,9 @@
 // What the display shows for the session: checked on the drawn image, square by square.
 #include <gtest/gtest.h>
 
-#include "hardware/display/board_painter.hpp"
-#include "hardware/display/board_palette.hpp"
-#include "host/session/session_scene.hpp"
+#include "host/views/display/board_painter.hpp"
+#include "host/views/display/board_palette.hpp"
+#include "host/views/session_scene.hpp"
 #include "session_fixture.hpp"
 #include "tests/display/display_probe.hpp"
 
@@ -19,7 +19,7 @@ TEST(SessionScene, ALiftedKnightShowsWhereItMayGo) {
   lifted.at(6, 0).occupant = Occupant::Empty;  // g1
   f.session.onObservation(lifted);
   const display::BoardPainter painter(display::fitLayout({8, 8}));
-  const cv::Mat img = painter.draw(sceneOf(f.session));
+  const cv::Mat img = painter.draw(views::sceneOf(f.session));
   const auto centre = [&](int file, int rank) { return painter.layout().cellCentre(makeSquare(file, rank)); };
   EXPECT_TRUE(near(pixelAt(img, centre(5, 2)), display::kLegalTarget));   // f3
   EXPECT_TRUE(near(pixelAt(img, centre(7, 2)), display::kLegalTarget));   // h3
@@ -34,7 +34,7 @@ TEST(SessionScene, TheLastActionAndTheSquaresToFixAreFramed) {
   wrong.at(1, 6).occupant = Occupant::Empty;
   f.session.onObservation(wrong);
   const display::BoardPainter painter(display::fitLayout({8, 8}));
-  const cv::Mat img = painter.draw(sceneOf(f.session));
+  const cv::Mat img = painter.draw(views::sceneOf(f.session));
   const auto& L = painter.layout();
   EXPECT_TRUE(near(pixelAt(img, display::borderPoint(L, makeSquare(4, 3))), display::kLastAction));  // e4
   EXPECT_TRUE(near(pixelAt(img, display::borderPoint(L, makeSquare(0, 6))), display::kFixSquare));   // a7
@@ -51,7 +51,7 @@ TEST(SessionScene, HintsAreDrawnAsArrowsFromTheirSquares) {
   ASSERT_EQ(f.session.hintMoves().size(), 1u);
   const Move best = f.session.hintMoves().front();
   const display::BoardPainter painter(display::fitLayout({8, 8}));
-  const cv::Mat img = painter.draw(sceneOf(f.session));
+  const cv::Mat img = painter.draw(views::sceneOf(f.session));
   const auto& L = painter.layout();
   const cv::Point mid = (L.cellCentre(best.from) * 3 + L.cellCentre(best.to) * 2) / 5;
   EXPECT_TRUE(near(pixelAt(img, mid), display::kArrow, 30));
@@ -59,7 +59,7 @@ TEST(SessionScene, HintsAreDrawnAsArrowsFromTheirSquares) {
 
 TEST(SessionScene, MarksWhatTheSideToMoveCanActWithAndCountsItsActions) {
   SessionFixture f("chess");
-  display::BoardScene scene = sceneOf(f.session);
+  display::BoardScene scene = views::sceneOf(f.session);
   EXPECT_EQ(scene.toAct, "White to act: 20 moves");
   EXPECT_EQ(scene.movable.size(), 10u);  // eight Pawns and two Knights
   const display::BoardPainter painter(display::fitLayout({8, 8}));
@@ -73,18 +73,18 @@ TEST(SessionScene, MarksWhatTheSideToMoveCanActWithAndCountsItsActions) {
   EXPECT_FALSE(near(pixelAt(img, corner(4, 0)), display::kLegalTarget));  // e1: the King cannot move
   // After 1. e4 it is Black's turn, with the same twenty.
   f.play("e4");
-  EXPECT_EQ(sceneOf(f.session).toAct, "Black to act: 20 moves");
+  EXPECT_EQ(views::sceneOf(f.session).toAct, "Black to act: 20 moves");
 }
 
 TEST(SessionScene, CountsDropsAndShiftsOfTheChangingBoards) {
   SessionFixture sands("shifting-sands");
-  const display::BoardScene opening = sceneOf(sands.session);
+  const display::BoardScene opening = views::sceneOf(sands.session);
   EXPECT_TRUE(opening.movable.empty()) << "the first four turns are colour drops";
   EXPECT_EQ(opening.toAct.rfind("White to act: ", 0), 0u);
   EXPECT_NE(opening.toAct.find(" drops"), std::string::npos) << opening.toAct;
   EXPECT_EQ(opening.toAct.find("moves"), std::string::npos) << opening.toAct;
   SessionFixture shifting("shifting-chess");
-  EXPECT_NE(sceneOf(shifting.session).toAct.find(" shift"), std::string::npos) << sceneOf(shifting.session).toAct;
+  EXPECT_NE(views::sceneOf(shifting.session).toAct.find(" shift"), std::string::npos) << views::sceneOf(shifting.session).toAct;
 }
 
 TEST(SessionScene, SuggestedDropsAreDrawnInTheColourTheyPutDown) {
@@ -94,7 +94,7 @@ TEST(SessionScene, SuggestedDropsAreDrawnInTheColourTheyPutDown) {
   o.hintLines = 3;
   SessionFixture f("shifting-sands", o);
   ASSERT_FALSE(f.session.hintMoves().empty());
-  const display::BoardScene scene = sceneOf(f.session);
+  const display::BoardScene scene = views::sceneOf(f.session);
   for (const Move& hint : f.session.hintMoves()) {
     ASSERT_EQ(hint.kind, MoveKind::ColourDrop) << "the opening turns are drops";
     Position after = f.session.game().position();
@@ -124,7 +124,7 @@ TEST(SessionScene, TheEnginesEnPassantAndCastlingMarkEverySquareToChange) {
   SessionFixture passant("chess", o);
   ASSERT_TRUE(passant.session.engineAction().has_value());
   ASSERT_EQ(passant.session.engineAction()->kind, MoveKind::EnPassant);
-  const display::BoardScene taking = sceneOf(passant.session);
+  const display::BoardScene taking = views::sceneOf(passant.session);
   EXPECT_TRUE(marked(taking, "e4") && marked(taking, "d3"));
   EXPECT_TRUE(marked(taking, "d4")) << "the Pawn taken, to take off";
   EXPECT_EQ(passant.session.message(), "the engine plays 1... exd3: move the Pawn e4-d3 and take the Pawn on d4 off");
@@ -138,7 +138,7 @@ TEST(SessionScene, TheEnginesEnPassantAndCastlingMarkEverySquareToChange) {
   SessionFixture castling("chess", o);
   ASSERT_TRUE(castling.session.engineAction().has_value());
   ASSERT_EQ(castling.session.engineAction()->kind, MoveKind::Castle);
-  const display::BoardScene scene = sceneOf(castling.session);
+  const display::BoardScene scene = views::sceneOf(castling.session);
   const auto arrow = [&](const char* from, const char* to) {
     const Square a = *parseSquare(from, {8, 8}), b = *parseSquare(to, {8, 8});
     return std::any_of(scene.arrows.begin(), scene.arrows.end(),
@@ -155,7 +155,7 @@ TEST(SessionScene, ASideWithNoLegalActionIsToldToTakeItsPiecesOffAndTheyAreMarke
   SessionOptions referee;
   referee.startPosition = southOut;
   SessionFixture f("chameleon-redux-4p", referee);
-  const display::BoardScene scene = sceneOf(f.session);
+  const display::BoardScene scene = views::sceneOf(f.session);
   EXPECT_EQ(scene.toAct, "South has no legal action: take its pieces off (b5 c2 d3)");
   for (const char* piece : {"b5", "c2", "d3"}) EXPECT_TRUE(marked(scene, piece)) << piece;
   EXPECT_FALSE(marked(scene, "d5")) << "East's Queen stays";
@@ -166,7 +166,7 @@ TEST(SessionScene, ASideWithNoLegalActionIsToldToTakeItsPiecesOffAndTheyAreMarke
   engine.engineMillis = 50;
   SessionFixture e("chameleon-redux-4p", engine);
   EXPECT_EQ(e.session.message(), "the engine plays 74. out: South has no legal action, take its pieces off (b5 c2 d3)");
-  const display::BoardScene engineScene = sceneOf(e.session);
+  const display::BoardScene engineScene = views::sceneOf(e.session);
   for (const char* piece : {"b5", "c2", "d3"}) EXPECT_TRUE(marked(engineScene, piece)) << piece;
 }
 

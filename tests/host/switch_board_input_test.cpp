@@ -9,7 +9,7 @@
 #include "core/rules/position_text.hpp"
 #include "hardware/gpio/button_panel.hpp"
 #include "hardware/gpio/switch_board_sensor.hpp"
-#include "host/session/switch_board_input.hpp"
+#include "host/inputs/switch_board_input.hpp"
 #include "support/fake_button_lines.hpp"
 #include "support/fake_reed_matrix.hpp"
 
@@ -56,7 +56,7 @@ class SwitchBoardInputTest : public ::testing::Test {
   testing::FakeButtonLines lines_{{"hint", "takeback"}, clock_};
   gpio::SwitchBoardSensor sensor_{matrix_, clock_, gpio::SwitchSensorOptions{0ns, 2, {}, true}};
   gpio::ButtonPanel panel_{lines_, clock_, 20ms};
-  SwitchBoardInput input_{io_, sensor_, panel_, 5ms, session_};
+  inputs::SwitchBoardInput input_{io_, sensor_, panel_, 5ms, session_};
 };
 
 TEST_F(SwitchBoardInputTest, AMoveOnTheSwitchBoardAndTheButtonsReachTheRecord) {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/web/session_commands.hpp"
+#include "host/session/session_commands.hpp"
 #include "record_moves.hpp"
 #include "served_table.hpp"
 #include "session_fixture.hpp"
@@ -30,11 +30,11 @@ TEST(TableRecord, ThePgnFileFollowsActionsTakebacksTheResultAndANewGame) {
   table.play("e4");
   table.play("e5");
   EXPECT_EQ(movesOfRecord(fileText(o.recordPath)), "1. e4 e5 *");
-  table.onLoop([&] { return web::runSessionCommand(table.session(), "takeback"); });
+  table.onLoop([&] { return session::runCommand(table.session(), "takeback"); });
   EXPECT_EQ(movesOfRecord(fileText(o.recordPath)), "1. e4 *");
-  table.onLoop([&] { return web::runSessionCommand(table.session(), "resign"); });
+  table.onLoop([&] { return session::runCommand(table.session(), "resign"); });
   EXPECT_EQ(movesOfRecord(fileText(o.recordPath)), "1. e4 1-0") << "Black, to act, resigned";
-  table.onLoop([&] { return web::runSessionCommand(table.session(), "new"); });
+  table.onLoop([&] { return session::runCommand(table.session(), "new"); });
   EXPECT_EQ(movesOfRecord(fileText(o.recordPath)), "*") << "the new game's record";
   for (const char* old : {"", ".previous"}) std::filesystem::remove(o.recordPath + old);
 }

@@ -51,8 +51,8 @@ std::vector<std::string> enginesActions(const std::string& debugLog) {
 }
 
 TEST(XBoardGui, PlaysDesertDustBetweenTwoTesseraEnginesToAResultOurRulesConfirm) {
-  if (::access(kXboard, X_OK) != 0) GTEST_SKIP() << "no xboard (scripts/setup.sh installs it)";
-  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup.sh installs it)";
+  if (::access(kXboard, X_OK) != 0) GTEST_SKIP() << "no xboard (scripts/setup-tests.sh installs it)";
+  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup-tests.sh installs it)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-xboard-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);

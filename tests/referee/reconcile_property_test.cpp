@@ -2,8 +2,10 @@
 // would report and fed to the referee; the game rebuilt from the verdicts (a choice answered with
 // the action actually played, as a player would on the display) must equal the game played. Then
 // noise: one cell misread in a share of the snapshots must never become a wrong accepted action.
+// The same with gaps: now and then two to four actions are made before the board is read.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -14,6 +16,7 @@
 #include "core/rules/move_text.hpp"
 #include "core/rules/movegen.hpp"
 #include "core/rules/position_text.hpp"
+#include "random_gaps.hpp"
 
 using namespace tessera;
 
@@ -146,6 +149,150 @@ TEST_P(ReconcileProperty, GamesRebuiltFromVerdictsEqualTheGamesPlayedAndMisreads
   if (profile == SensorProfile::Camera && variant.sides == 2) {
     EXPECT_GT(silent, 4 * asked);
   }
+}
+
+// Whether `moves` from `pos` lead to a board the sensor reads as `seen`.
+bool showsAs(Position pos, const std::vector<Move>& moves, const Observation& seen) {
+  for (const Move& m : moves) pos.make(m);
+  return BoardDistance(pos, seen, 0.0f).ofBase() == 0;
+}
+
+bool beginsWith(const std::vector<Move>& moves, const std::vector<Move>& start) {
+  return start.size() <= moves.size() && std::equal(start.begin(), start.end(), moves.begin());
+}
+
+// Random games in which, a third of the time, two to four actions are made before the board is read.
+// A misread snapshot must never be accepted as anything but the actions really made (or the start
+// of them); a clean one, read twice where the referee waits for that, must be explained by the
+// actions made, or by fewer that leave the same board (the shortest explanation), and never be a
+// mismatch when every action made left a trace.
+TEST_P(ReconcileProperty, GapsAreRebuiltAndAMisreadNeverBecomesAWrongSequence) {
+  const Variant& variant = builtinVariant(GetParam().variant);
+  const SensorProfile profile = GetParam().profile;
+  std::mt19937 rng(20261205);
+  int gaps = 0, gapsPlayed = 0, gapsAsked = 0, shorter = 0, notGuessed = 0, noisy = 0, noisyAccepted = 0;
+  ReconcileOptions once;
+  once.gapPlies = kLongestGap;
+  ReconcileOptions twice = once;
+  twice.readTwice = true;
+  for (int g = 0; g < std::max(1, gamesPerCase() / 4); ++g) {
+    Game played(variant), rebuilt(variant);
+    while (played.actions().size() < static_cast<std::size_t>(kMaxPlies) && !played.result().finished()) {
+      const int plies = std::uniform_int_distribution<int>(0, 2)(rng) == 0 ? std::uniform_int_distribution<int>(2, 4)(rng) : 1;
+      std::vector<Move> made;
+      for (int i = 0; i < plies && !played.result().finished(); ++i) {
+        const std::optional<Move> m = randomSeenAction(played.position(), profile, rng);
+        if (!m) break;
+        made.push_back(*m);
+        played.play(*m);
+      }
+      if (made.empty()) break;
+      gaps += made.size() > 1;
+      const std::string context = "game " + std::to_string(g) + " at " + positionString(rebuilt.position()) + ", " +
+                                  std::to_string(made.size()) + " actions made, the first " +
+                                  longAlgebraic(rebuilt.position(), made.front());
+      const Observation clean = sensorView(played.position(), profile);
+
+      // A misread first: whatever is accepted from it must be what was made, or begin it.
+      if (std::uniform_int_distribution<int>(0, 9)(rng) < 2) {
+        Observation noisySnapshot = clean;
+        const int index = std::uniform_int_distribution<int>(0, static_cast<int>(clean.cells.size()) - 1)(rng);
+        auto& cell = noisySnapshot.cells[static_cast<std::size_t>(index)];
+        cell = misread(cell, fullView(played.position(), makeSquare(index % clean.files, index / clean.files)), profile, rng);
+        const Verdict v = reconcile(rebuilt.position(), noisySnapshot, once);
+        ++noisy;
+        ASSERT_NE(v.kind, VerdictKind::Gap) << context << ": a gap read once was played";
+        ASSERT_NE(v.kind, VerdictKind::Takeback) << context;
+        ASSERT_NE(v.kind, VerdictKind::Amend) << context;
+        if (v.kind == VerdictKind::Action) {
+          ASSERT_TRUE(v.action == made.front() || showsAs(rebuilt.position(), {v.action}, clean))
+              << context << ": a misread snapshot was accepted as " << longAlgebraic(rebuilt.position(), v.action);
+          ++noisyAccepted;
+        }
+      }
+
+      Verdict v = reconcile(rebuilt.position(), clean, once);
+      if (v.kind == VerdictKind::Choose && v.exactChoices == 1) v = reconcile(rebuilt.position(), clean, twice);
+      std::vector<Move> accepted;
+      bool resync = false;
+      switch (v.kind) {
+        case VerdictKind::Action: accepted = {v.action}; break;
+        case VerdictKind::Gap:
+          accepted = v.gapActions;
+          ++gapsPlayed;
+          break;
+        case VerdictKind::Choose: {
+          ++gapsAsked;
+          // The player answers with what was made, when it is offered; else the exact choices are
+          // fewer actions that leave the same board.
+          bool offered = false;
+          for (int i = 0; i < v.exactChoices; ++i) {
+            const Explanation& e = v.choices[static_cast<std::size_t>(i)];
+            offered = offered || (e.kind == Explanation::Kind::Sequence ? e.moves == made
+                                                                        : e.kind == Explanation::Kind::Action && made == std::vector<Move>{e.move});
+          }
+          if (offered) accepted = made;
+          else resync = true;
+          const bool fewer = v.choices.front().kind != Explanation::Kind::Sequence || v.choices.front().moves.size() < made.size();
+          ASSERT_TRUE(offered || fewer || !everyActionLeavesATrace(rebuilt.position(), made, profile))
+              << context << ": what was made is not offered";
+          shorter += !offered;
+          break;
+        }
+        case VerdictKind::Unchanged:
+          if (made.size() == 1) {
+            // An action this sensor cannot see (a Tile seen by an occupancy sensor): entered by hand.
+            ASSERT_NE(std::find(v.hiddenActions.begin(), v.hiddenActions.end(), made.front()), v.hiddenActions.end()) << context;
+            accepted = made;
+          } else {
+            ++notGuessed;
+            resync = true;
+          }
+          break;
+        case VerdictKind::Amend:
+        case VerdictKind::Takeback:
+          // Made forward, yet the board is one an amended last action or an earlier position leaves.
+          ASSERT_GT(made.size(), 1u) << context;
+          ++shorter;
+          resync = true;
+          break;
+        case VerdictKind::Mismatch:
+          ASSERT_FALSE(made.size() <= static_cast<std::size_t>(kLongestGap) && everyActionLeavesATrace(rebuilt.position(), made, profile))
+              << context << ": a gap whose every action left a trace does not reconcile";
+          ++notGuessed;
+          resync = true;
+          break;
+        default: FAIL() << context << ": verdict " << static_cast<int>(v.kind);
+      }
+      if (!resync && !beginsWith(made, accepted)) {
+        // Fewer actions that leave the same board: the shortest explanation, not a misread.
+        ASSERT_TRUE(showsAs(rebuilt.position(), accepted, clean)) << context << ": accepted actions that were not made";
+        ++shorter;
+        resync = true;
+      }
+      for (const Move& m : accepted)
+        if (!resync) rebuilt.play(m);
+      // What is left of a gap whose beginning alone was sure: the same reading, judged again.
+      while (!resync && rebuilt.actions().size() < played.actions().size()) {
+        const Verdict rest = reconcile(rebuilt.position(), clean, twice);
+        const std::size_t done = rebuilt.actions().size() - (played.actions().size() - made.size());
+        const std::vector<Move> left(made.begin() + static_cast<std::ptrdiff_t>(done), made.end());
+        if (rest.kind == VerdictKind::Gap && beginsWith(left, rest.gapActions)) {
+          for (const Move& m : rest.gapActions) rebuilt.play(m);
+        } else if (rest.kind == VerdictKind::Action && rest.action == left.front()) {
+          rebuilt.play(rest.action);
+        } else {
+          for (const Move& m : left) rebuilt.play(m);  // asked: the player answers
+        }
+      }
+      if (resync) rebuilt = played;
+      ASSERT_EQ(rebuilt.actions(), played.actions()) << context;
+    }
+  }
+  std::printf("[ gaps ] %s %s: %d gaps, %d played, %d asked, %d explained by fewer actions, %d not guessed; %d misread, %d of them accepted as the action made first\n",
+              GetParam().variant.c_str(), std::string(sensorProfileName(profile)).c_str(), gaps, gapsPlayed, gapsAsked,
+              shorter, notGuessed, noisy, noisyAccepted);
+  EXPECT_GT(gaps, 0);
 }
 
 std::vector<Case> allCases() {

@@ -1,5 +1,6 @@
 #include "hardware/camera/simulation/room_accuracy.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include <opencv2/imgcodecs.hpp>
@@ -8,6 +9,7 @@
 
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/position_text.hpp"
+#include "hardware/camera/lens_estimate.hpp"
 #include "hardware/camera/simulation/random_play.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
 
@@ -55,13 +57,19 @@ std::vector<RoomAccuracy> measureRoomAccuracy(const RoomAccuracyOptions& options
         std::mt19937 roomRng(static_cast<unsigned>(rng()));
         applyRoomCondition(style, condition, roomRng);
         SceneRenderer renderer(variant, style, sceneSeed);
-        camera::BoardReader reader(camera::layoutForVariant(variant), readerOptions);
+        const cv::Mat frame = renderer.render(pos);
+        const camera::BoardLayout layout = camera::layoutForVariant(variant);
+        camera::ReaderOptions boardOptions = readerOptions;
+        if (options.calibrateLens)
+          if (const auto measured = camera::estimateLens(frame, layout);
+              measured && std::abs(measured->lens.barrel) >= camera::kLeastBarrel)
+            boardOptions.lens = measured->lens;
+        camera::BoardReader reader(layout, boardOptions);
         if (options.expectPreviousPosition && !played.empty()) {
           pos.unmake();
           reader.expect(sensorView(pos, SensorProfile::Camera));
           pos.make(played.back());
         }
-        const cv::Mat frame = renderer.render(pos);
         const camera::FrameReading reading = reader.read(frame);
         ++room.boards;
         if (!reading.readable) continue;

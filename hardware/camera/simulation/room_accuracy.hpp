@@ -37,6 +37,9 @@ struct RoomAccuracyOptions {
   // The reader is told the position one action before the one on the board, as the referee would
   // tell it during a game; otherwise it reads each board knowing nothing.
   bool expectPreviousPosition = false;
+  // The lens is measured from the frame first, as `tessera calibrate` measures it from the same
+  // camera before a game, and the board is read through it; otherwise it is read as if straight.
+  bool calibrateLens = false;
   std::string dumpFolder;  // when set, the frame and the rectified board of every board read with a cell wrong
 };
 

@@ -34,17 +34,18 @@ void filmGame(SceneRenderer& renderer, const Position& start, const std::vector<
     sink(renderer.render(pos, hands), static_cast<double>(frame) / options.framesPerSecond);
     ++frame;
   };
-  auto stillness = [&](int actionsDone) {
-    for (int i = 0; i < options.stillFrames; ++i) {
-      if (actionsDone == options.lamp.afterAction && i == options.stillFrames / 2)
+  auto stillness = [&](int actionsDone, int frames) {
+    for (int i = 0; i < frames; ++i) {
+      if (actionsDone == options.lamp.afterAction && i == frames / 2)
         renderer.changeLight(options.lamp.gain, options.lamp.tint, options.lamp.gradient);
       emit({});
     }
   };
-  stillness(0);
+  stillness(0, options.stillFrames);
   int done = 0;
   const cv::Vec3d skins[4] = {{120, 150, 205}, {80, 110, 160}, {60, 80, 115}, {140, 170, 225}};
-  for (const Move& m : actions) {
+  for (std::size_t index = 0; index < actions.size(); ++index) {
+    const Move& m = actions[index];
     const auto [from, to] = handPath(m);
     Hand hand;
     hand.fromAngleDeg = armAngle(pos);
@@ -63,7 +64,7 @@ void filmGame(SceneRenderer& renderer, const Position& start, const std::vector<
     }
     hand.tip = to + (outside - to) * 0.5;
     emit({hand});
-    stillness(++done);
+    stillness(++done, index < options.stillFramesAfter.size() ? options.stillFramesAfter[index] : options.stillFrames);
   }
 }
 

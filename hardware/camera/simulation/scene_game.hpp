@@ -25,6 +25,9 @@ struct FilmOptions {
   int stillFrames = 14;  // after each action: enough for two readings at the default settle time
   int handFrames = 6;    // reaching in, moving, leaving
   LampSwitch lamp;
+  // Still frames after the action of that index, where given instead of `stillFrames` (a quick
+  // reply: too short a stillness for any reading); the start's stillness is `stillFrames`.
+  std::vector<int> stillFramesAfter;
 };
 
 using FrameSink = std::function<void(const cv::Mat& image, double seconds)>;

@@ -3,6 +3,11 @@
 // session without a player at hand would: an explanation that is clear is accepted; one that
 // needs a second look waits for the second reading of the same stillness (readTwice); what still
 // needs a choice is reported and, for a recording, settled by the referee's proposed choice.
+// Actions made while the board was not seen (two quick actions between two still boards) are found
+// by the referee's gap search. A question left open when the players went on before the board was
+// read again is settled by its proposal if one of the shortest explanations of the next still board
+// begins with it (docs/referee.md, "Gaps").
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,7 +20,7 @@ namespace tessera::camera {
 struct RefereeEvent {
   enum class Kind {
     Unchanged,  // the board shows the current position
-    Played,     // an action was accepted (also an amended last action)
+    Played,     // actions were accepted (also an amended last action, and actions made unseen)
     TakenBack,  // the board went back to an earlier position
     Waiting,    // several explanations: waiting for the second reading
     Proposed,    // several explanations even read twice: the proposed one was taken
@@ -24,9 +29,9 @@ struct RefereeEvent {
   };
   Kind kind = Kind::Unchanged;
   double seconds = 0.0;
-  std::string text;  // for the log: the action, or the squares that differ
-  // The board, as read, shows the game's position as it now stands (BoardWatcher::confirm): no
-  // change, an action or a takeback accepted, a proposed choice taken.
+  std::string text;  // for the log: the actions (in order, separated by spaces), or the squares that differ
+  // The board, as read, shows the game's position as it now stands (BoardWatcher::confirm): every
+  // cell read surely agrees with it.
   bool boardShowsPosition = false;
 };
 
@@ -39,18 +44,22 @@ class SnapshotReferee {
  public:
   explicit SnapshotReferee(Game& game, SnapshotRefereeOptions options = {}) : game_(game), options_(options) {}
   RefereeEvent onSnapshot(const Snapshot& snapshot);
-  // What the camera sees of the game's position as it stands (Occupied for a side in a
-  // four-player game, whose sets are only light and dark).
+  // What the camera sees of the game's position as it stands.
   Observation expected() const;
 
-
  private:
-  RefereeEvent apply(const Verdict& verdict, double seconds, bool secondLook);
+  Verdict judge(const Observation& seen, bool readTwice);
+  Verdict judgeSnapshot(const Snapshot& snapshot, bool readTwice);
+  bool showsPosition(const Snapshot& snapshot) const;
+  RefereeEvent apply(const Verdict& verdict, const Snapshot& snapshot, bool secondLook);
+  std::string play(const Explanation& e);
 
   Game& game_;
   SnapshotRefereeOptions options_;
   Observation lastFirstReading_;
   bool waiting_ = false;
+  // While waiting: the proposal of the question asked, if the players' going on may settle it.
+  std::optional<Explanation> leftOpen_;
 };
 
 }  // namespace tessera::camera

@@ -1,19 +1,22 @@
 #include "view_check.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <opencv2/imgproc.hpp>
 
 #include "core/referee/sensor_view.hpp"
 #include "core/text/counted_noun.hpp"
+#include "hardware/camera/light_survey.hpp"
 #include "hardware/camera/variant/variant_layout.hpp"
 
 namespace tessera::camera {
 namespace {
 
-ReaderOptions readerFor(const Variant& variant) {
+ReaderOptions readerFor(const Variant& variant, Lens lens) {
   ReaderOptions o;
   o.reportSides = variant.sides == 2;
+  o.lens = lens;
   return o;
 }
 
@@ -39,14 +42,40 @@ std::string cellText(const CellObservation& c) {
 
 }  // namespace
 
-ViewCheck::ViewCheck(const Variant& variant, const Position& expected, float minConfidence)
+// Frames the lens is tried on: the first may show the board half in view.
+constexpr int kLensTries = 10;
+
+ViewCheck::ViewCheck(const Variant& variant, const Position& expected, float minConfidence, std::optional<Lens> lens)
     : expected_(sensorView(expected, SensorProfile::Camera)),
       minConfidence_(minConfidence),
-      reader_(layoutForVariant(variant), readerFor(variant)) {}
+      readerOptions_(readerFor(variant, lens.value_or(Lens{}))),
+      reader_(layoutForVariant(variant), readerOptions_),
+      lensTries_(lens ? 0 : kLensTries) {
+  reader_.expect(expected_);
+}
+
+void ViewCheck::measureLens(const cv::Mat& frame) {
+  --lensTries_;
+  counts_.lens = estimateLens(frame, reader_.layout());
+  if (!counts_.lens) return;
+  lensTries_ = 0;
+  if (std::abs(counts_.lens->lens.barrel) < kLeastBarrel) return;
+  // Read from now on through the lens measured, from a still board seen through it.
+  readerOptions_.lens = counts_.lens->lens;
+  reader_ = BoardReader(reader_.layout(), readerOptions_);
+  reader_.expect(expected_);
+  stabiliser_ = Stabiliser();
+  snapshot_.reset();
+  counts_.light.clear();
+}
 
 void ViewCheck::push(const cv::Mat& frame, double seconds) {
   ++counts_.frames;
-  const FrameReading reading = reader_.read(frame);
+  FrameReading reading = reader_.read(frame);
+  if (reading.location.found() && lensTries_ > 0) {
+    measureLens(frame);
+    if (!readerOptions_.lens.straight()) reading = reader_.read(frame);
+  }
   if (reading.location.found()) {
     ++counts_.located;
     if (reading.location.markersSeen == BoardLayout::kMarkerCount) ++counts_.allMarkersSeen;
@@ -61,7 +90,10 @@ void ViewCheck::push(const cv::Mat& frame, double seconds) {
     }
     counts_.markerPixels = counts_.markerPixels == 0 ? smallest : std::min(counts_.markerPixels, smallest);
   }
-  if (auto snapshot = stabiliser_.push(reading, seconds)) snapshot_ = std::move(snapshot->observation);
+  if (auto snapshot = stabiliser_.push(reading, seconds)) {
+    snapshot_ = std::move(snapshot->observation);
+    counts_.light = lightNotes(surveyLight(reader_.light(), reader_.rectified(), reader_.layout()));
+  }
 }
 
 ViewCheck::CellState ViewCheck::judge(int file, int rank, std::string* why) const {
@@ -82,6 +114,11 @@ ViewCheck::CellState ViewCheck::judge(int file, int rank, std::string* why) cons
     return CellState::Unsure;
   }
   return CellState::Right;
+}
+
+std::optional<ViewCheck::CellState> ViewCheck::cellState(int file, int rank) const {
+  if (!snapshot_) return std::nullopt;
+  return judge(file, rank, nullptr);
 }
 
 ViewCheckReport ViewCheck::report() const {

@@ -38,7 +38,7 @@ bool onPath(const std::string& program) {
 }  // namespace
 
 std::optional<std::string> QemuBoard::unavailableReason(const std::string& image) {
-  if (!onPath("qemu-system-arm")) return "qemu-system-arm is not installed (scripts/setup.sh installs it)";
+  if (!onPath("qemu-system-arm")) return "qemu-system-arm is not installed (scripts/setup-tests.sh installs it)";
   if (!std::filesystem::exists(image)) return "firmware image " + image + " is not built: run scripts/build-firmware.sh";
   return std::nullopt;
 }

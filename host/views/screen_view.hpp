@@ -1,0 +1,38 @@
+#pragma once
+// The display on the Pi's own screen: a full-screen window (OpenCV highgui) redrawn after every
+// event in the landscape layout fitted to the screen (board full height, status panel beside it,
+// letters sized to read from two metres), and keys for the players: h hint, t takeback, c or Enter confirm,
+// 1-9 choose, o override, n new game, r resign, d draw, q or Esc quit. A touch (or click) on a piece
+// shows where it can go; on it again, or beside the board, hides that.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <optional>
+
+#include "host/views/display_view.hpp"
+
+namespace tessera::views {
+
+class ScreenView {
+ public:
+  // Throws std::runtime_error when there is no graphical display to open the window on.
+  // `screenSize`: the screen's pixels; without it, the full-screen window's size (1280x720 when the
+  // window system does not make the window full-screen). `screenInches`: its diagonal; given, the
+  // headline (what the game waits for) is drawn to read from two metres.
+  ScreenView(boost::asio::io_context& io, session::RefereeSession& session, DisplayView& display, session::EventBus& bus,
+             std::optional<cv::Size> screenSize = std::nullopt, std::optional<double> screenInches = std::nullopt);
+  ~ScreenView();
+
+ private:
+  void pollKeys();
+  void key(int code);
+  void show();
+  static void onMouse(int event, int x, int y, int flags, void* self);
+
+  boost::asio::io_context& io_;
+  boost::asio::steady_timer timer_;
+  session::RefereeSession& session_;
+  std::optional<display::BoardPainter> painter_;  // sized to the window once it is full-screen
+};
+
+}  // namespace tessera::views
