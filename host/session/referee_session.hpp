@@ -117,7 +117,8 @@ class RefereeSession {
   void note(SessionEvent::Kind kind, const std::string& text);
 
   // Observing and judging (session_judging.cpp).
-  void judge(const Observation& seen, bool again, const Observation* readAfresh = nullptr);
+  // `againAfresh`: `readAfresh` is the same as the last snapshot's reading afresh.
+  void judge(const Observation& seen, bool again, const Observation* readAfresh = nullptr, bool againAfresh = false);
   void handle(const Verdict& verdict, bool again);
   void boardMatches();
   void boardShowsAction(const Move& action);
@@ -168,6 +169,7 @@ class RefereeSession {
   std::vector<std::string> warnings_;
   int revision_ = 0;
   bool boardShowsGame_ = false;
+  std::optional<Observation> lastAfresh_;  // the last snapshot's reading afresh, if it came with one
 };
 
 }  // namespace tessera::session

@@ -21,15 +21,18 @@ constexpr int kTakebackWithoutAsking = 2;
 void RefereeSession::onObservation(const Observation& seen, const Observation* readAfresh) {
   boardShowsGame_ = false;
   const bool again = reading_.take(seen, game().position(), options_.minConfidence);
+  const bool againAfresh = readAfresh && lastAfresh_ && sameReading(*lastAfresh_, *readAfresh);
+  if (readAfresh) lastAfresh_ = *readAfresh;
+  else lastAfresh_.reset();
   // Only the engine's action will be accepted, and it is not known yet: judge when it is.
   if (engine_.waitingForItsAction(game().position())) {
     engine_.holdReading();
     return;
   }
-  judge(seen, again, readAfresh);
+  judge(seen, again, readAfresh, againAfresh);
 }
 
-void RefereeSession::judge(const Observation& seen, bool again, const Observation* readAfresh) {
+void RefereeSession::judge(const Observation& seen, bool again, const Observation* readAfresh, bool againAfresh) {
   ReconcileOptions o;
   o.minConfidence = options_.minConfidence;
   o.readTwice = again;
@@ -40,10 +43,13 @@ void RefereeSession::judge(const Observation& seen, bool again, const Observatio
   const Observation* judged = &seen;
   if (verdict.kind == VerdictKind::Mismatch && readAfresh && readAfresh->cells.size() == seen.cells.size() &&
       !sameReading(*readAfresh, seen)) {
-    Verdict afresh = reconcile(game().position(), *readAfresh, o);
+    ReconcileOptions fresh = o;
+    fresh.readTwice = againAfresh;
+    Verdict afresh = reconcile(game().position(), *readAfresh, fresh);
     if (afresh.kind != VerdictKind::Mismatch) {
       verdict = std::move(afresh);
       judged = readAfresh;
+      again = againAfresh;
       reading_.take(*readAfresh, game().position(), options_.minConfidence);
     }
   }

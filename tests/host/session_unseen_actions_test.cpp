@@ -75,6 +75,19 @@ TEST(SessionUnseenActions, AReadingAfreshIsJudgedWhenTheChangesExplainNothing) {
   EXPECT_GE(alone.count(K::Mismatch), 1);
 }
 
+TEST(SessionUnseenActions, TwoActionsSeenOnlyAfreshArePlayedOnceTheFreshReadingCameTwice) {
+  SessionFixture f("chess");
+  f.play("e4");
+  Observation missed = boardAfterAll(f, {"e5", "Nf3"});
+  missed.at(4, 6).occupant = Occupant::Dark;  // e7 kept as the camera last confirmed it
+  const Observation afresh = boardAfterAll(f, {"e5", "Nf3"});
+  f.session.onObservation(missed, &afresh);
+  EXPECT_EQ(recordSan(f.session.game()), (std::vector<std::string>{"e4"})) << "a gap read once is not played";
+  f.session.onObservation(missed, &afresh);
+  EXPECT_EQ(recordSan(f.session.game()), (std::vector<std::string>{"e4", "e5", "Nf3"}));
+  EXPECT_TRUE(f.session.boardShowsGame());
+}
+
 TEST(SessionUnseenActions, ABoardStillDifferingIsNotShownAsTheGames) {
   SessionFixture f("chess");
   f.play("e4");
