@@ -152,10 +152,13 @@ vm_make_initramfs() {
 
 # Runs the shell script SCRIPT (a file) in the VM, in a chroot into this machine's root folder.
 vm_run() {
-  local script="$1" share
+  local script="$1" share project
   [ -r "$script" ] || vm_die "no script $script"
   mkdir -p "$vm_work/share"
   share="$(realpath "$vm_work/share")"
+  # The project's tree, shared again at its own path: under /tmp or /run (a clone CI made there) the
+  # VM's own tmpfs would hide it.
+  project="$(pwd -P)"
   cp "$script" "$share/vm-script.sh"
   vm_make_initramfs "
 mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 hostroot /host || echo 'init: no root share'
@@ -166,6 +169,8 @@ mkdir -p /host/dev/shm /host/dev/pts
 mount -t tmpfs tmpfs /host/dev/shm
 mount -t tmpfs tmpfs /host/tmp
 mount -t tmpfs tmpfs /host/run
+mkdir -p /host$project
+mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 project /host$project || echo 'init: no project share'
 mkdir -p /host$share
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 share /host$share || echo 'init: no work share'
 grep -q configfs /proc/filesystems && mount -t configfs configfs /host/sys/kernel/config
@@ -176,6 +181,7 @@ chroot /host /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp TMPDIR
 echo \"TESSERA-VM-EXIT=\$?\"
 poweroff -f"
   vm_boot -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+    -virtfs "local,path=$project,mount_tag=project,security_model=none,readonly=on,multidevs=remap" \
     -virtfs "local,path=$share,mount_tag=share,security_model=none,multidevs=remap"
 }
 
