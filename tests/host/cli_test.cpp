@@ -153,6 +153,11 @@ TEST(CliErrors, WrongArgumentsExitWithTwoAndSayWhy) {
                 "--input 'gpio': calibrate checks a camera's view: use camera[:DEV] or frames:DIR|VIDEO");
   expectRefused("calibrate --input link:/dev/ttyACM0", "--input 'link:/dev/ttyACM0': calibrate checks a camera's view");
   expectRefused("calibrate --input frames:/nonexistent/game", "--input frames:/nonexistent/game: no such folder or video file");
+  // The lens: a number in the range calibrate measures, and only where a camera reads the board.
+  expectRefused("play --variant chess --input camera:0 --lens wide", "--lens 'wide': a number from -0.3 to 0.5, as tessera calibrate measures it");
+  expectRefused("replay --variant chess --frames /tmp --lens 0.9", "--lens '0.9': a number from -0.3 to 0.5");
+  expectRefused("play --variant chess --input link:/dev/ttyACM0 --lens 0.1", "is the camera's lens: it needs --input camera or frames");
+  expectRefused("bench --camera --engine", "--camera and --engine are each a bench of their own: give one");
 }
 
 // camera: is always a V4L2 device: a number, /dev/videoN or another name of one such as the stable
