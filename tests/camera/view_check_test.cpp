@@ -181,7 +181,7 @@ TEST(ViewCheck, ABoardThatNeverKeepsStillIsNotRead) {
 
 // `tessera calibrate` on a folder of frames, as a person would run it on a recording.
 // calibrate names what the light does: a shadow and the cells it covers, a lamp's fall-off; a
-// plainly lit board gets no note.
+// plainly lit board gets no note; one exposed too brightly is told so.
 TEST(ViewCheck, AShadowAndALampsFallOffAreNamedWithTheCellsTheyCover) {
   const Variant& chess = builtinVariant("chess");
   const auto notesFor = [&](const scene::SceneStyle& style) {
@@ -212,6 +212,12 @@ TEST(ViewCheck, AShadowAndALampsFallOffAreNamedWithTheCellsTheyCover) {
   const std::vector<std::string> fallOff = notesFor(lamp);
   ASSERT_FALSE(fallOff.empty());
   EXPECT_NE(fallOff.back().find("the light falls off"), std::string::npos) << fallOff.back();
+  // Exposed too brightly: the white margin at the camera's brightest value.
+  scene::SceneStyle bright = plain;
+  bright.lightGain = 1.4;
+  const std::vector<std::string> clipped = notesFor(bright);
+  ASSERT_FALSE(clipped.empty());
+  EXPECT_NE(clipped.back().find("(overexposed)"), std::string::npos) << clipped.back();
 }
 
 class CalibrateCommand : public ::testing::Test {
