@@ -35,6 +35,23 @@ void rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardL
                       cv::BORDER_REPLICATE);
 }
 
+namespace {
+
+// Whether the area's corners lie farther apart under the two homographies than a quarter of a pixel:
+// the markers' corners jitter by a fraction of a pixel from frame to frame, and maps built for a board
+// that moved less serve as well (a quarter pixel of the frame is about a tenth of the rectified one).
+bool moved(const cv::Matx33d& before, const cv::Matx33d& now, const RectifiedArea& area) {
+  constexpr double kStillPixels = 0.25;
+  for (const cv::Vec3d& corner : {cv::Vec3d(area.left, area.bottom, 1), cv::Vec3d(area.right, area.bottom, 1),
+                                 cv::Vec3d(area.left, area.top, 1), cv::Vec3d(area.right, area.top, 1)}) {
+    const cv::Vec3d a = before * corner, b = now * corner;
+    if (std::hypot(a[0] / a[2] - b[0] / b[2], a[1] / a[2] - b[1] / b[2]) > kStillPixels) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void LensRectifier::rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardLayout& layout,
                             int pixelsPerCell, RectifiedBoard& out) {
   if (lens_.straight()) {
@@ -45,7 +62,7 @@ void LensRectifier::rectify(const cv::Mat& frame, const cv::Matx33d& boardToImag
   out.pixelsPerCell = pixelsPerCell;
   out.left = area.left;
   out.top = area.top;
-  if (!mapsFor_ || *mapsFor_ != boardToImage || frameSize_ != frame.size() || pixelsPerCell_ != pixelsPerCell) {
+  if (!mapsFor_ || moved(*mapsFor_, boardToImage, area) || frameSize_ != frame.size() || pixelsPerCell_ != pixelsPerCell) {
     const double p = pixelsPerCell;
     const cv::Size size(static_cast<int>(std::lround((area.right - area.left) * p)),
                         static_cast<int>(std::lround((area.top - area.bottom) * p)));

@@ -37,7 +37,7 @@ void rectify(const cv::Mat& frame, const cv::Matx33d& boardToImage, const BoardL
              RectifiedBoard& out);
 
 // The same through a lens with distortion: each rectified pixel is taken where the lens bends its
-// straight place to. The maps are kept while the board does not move.
+// straight place to. The maps are kept while the board does not move (by more than a quarter pixel).
 class LensRectifier {
  public:
   explicit LensRectifier(Lens lens) : lens_(lens) {}
