@@ -62,7 +62,10 @@ FrameReading BoardReader::read(const cv::Mat& frame) {
         cell.occupant = Occupant::Empty;
         cell.occupantConfidence = surface.confidence;
       } else if (const CellAppearance* empty = swatches_.of(surface.surface)) {
-        const OccupantReading occupant = classifyOccupant(look, *empty, options_.occupant);
+        const cv::Point2f corner{static_cast<float>(f), static_cast<float>(r)};
+        const SurfaceEvidence evidence{sampler_.shadedSurfaceShare(corner, empty->centreReflectance),
+                                       surface.surface == Surface::LightSquare};
+        const OccupantReading occupant = classifyOccupant(look, *empty, evidence, options_.occupant);
         cell.occupant = occupant.occupant;
         cell.occupantConfidence = occupant.confidence;
         if (!options_.reportSides && cell.occupant != Occupant::Empty) cell.occupant = Occupant::Occupied;

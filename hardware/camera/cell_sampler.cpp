@@ -44,10 +44,21 @@ CellAppearance CellSampler::sample(cv::Point2f corner) const {
   for (int i = 0; i < kEdgePatches; ++i) a.edges[i] = toColourSpace(space_, patch(corner, kEdges[i]));
   const cv::Vec3f centre = patch(corner, kCentre);
   a.centre = toColourSpace(space_, centre);
+  a.centreReflectance = centre;
   a.centreLightness = labFromBgr(centre)[0];
+  const float middleGrey = reflectance_->medianGrey(corner.x + kSpread[0], corner.y + kSpread[1], corner.x + kSpread[2],
+                                                   corner.y + kSpread[3]);
+  a.middleLightness = labFromBgr({middleGrey, middleGrey, middleGrey})[0];
   a.centreSpread = 100.0f * reflectance_->greySpread(corner.x + kSpread[0], corner.y + kSpread[1], corner.x + kSpread[2],
                                                      corner.y + kSpread[3]);
   return a;
+}
+
+float CellSampler::shadedSurfaceShare(cv::Point2f corner, cv::Vec3f surface) const {
+  // As dark as a deep shadow, as bright as a lamp's spot the light field missed; colours within 6%.
+  constexpr float kDeepestShade = 0.2f, kBrightest = 1.1f, kColourTolerance = 0.06f;
+  return reflectance_->shareOfShadedSurface(corner.x + kSpread[0], corner.y + kSpread[1], corner.x + kSpread[2],
+                                            corner.y + kSpread[3], surface, kDeepestShade, kBrightest, kColourTolerance);
 }
 
 }  // namespace tessera::camera

@@ -27,7 +27,12 @@ struct CellAppearance {
   std::array<cv::Vec3f, kBorderPatches> border;  // the corners
   std::array<cv::Vec3f, kEdgePatches> edges;     // the middles of the edges
   cv::Vec3f centre;
-  float centreLightness = 0.0f;  // L* of the centre's reflectance: light and dark pieces differ here
+  cv::Vec3f centreReflectance;   // the centre's mean BGR reflectance, before any colour space
+  float centreLightness = 0.0f;  // L* of the centre's reflectance
+  // L* of the median grey over the middle half of the cell: what most of a piece's top shows, so a
+  // boxwood top in shade stays far lighter than an ebony top with a highlight (light and dark
+  // pieces differ here).
+  float middleLightness = 0.0f;
   float centreSpread = 0.0f;     // standard deviation of grey reflectance over the middle half of the cell, in 0..100
 };
 
@@ -39,6 +44,10 @@ class CellSampler {
   void prepare(const ReflectanceImage& reflectance) { reflectance_ = &reflectance; }
   // The cell or swatch whose lower-left corner is board point `corner`.
   CellAppearance sample(cv::Point2f corner) const;
+  // The share of the middle half of that cell that shows bare `surface` (a swatch's
+  // centreReflectance) in a shadow or a little brighter: a shadow's edge across a bare cell, not a
+  // piece, when most of it does.
+  float shadedSurfaceShare(cv::Point2f corner, cv::Vec3f surface) const;
 
  private:
   cv::Vec3f patch(cv::Point2f corner, const CellPatch& p) const;

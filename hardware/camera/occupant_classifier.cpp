@@ -11,7 +11,7 @@ float emptyDifference(const CellAppearance& cell, const CellAppearance& emptySwa
 }
 
 OccupantReading classifyOccupant(const CellAppearance& cell, const CellAppearance& emptySwatch,
-                                 const OccupantOptions& options) {
+                                 const SurfaceEvidence& surface, const OccupantOptions& options) {
   OccupantReading r;
   r.difference = emptyDifference(cell, emptySwatch, options);
   const float margin = (r.difference - options.occupiedDifference) / options.occupiedDifference;
@@ -20,7 +20,13 @@ OccupantReading classifyOccupant(const CellAppearance& cell, const CellAppearanc
     r.confidence = std::clamp(-margin * 2.0f, 0.0f, 1.0f);
     return r;
   }
-  const float side = (cell.centreLightness - options.lightPieceLightness) / 25.0f;
+  if (!surface.likeAPiece && surface.shadedShare >= options.shadowDoubts) {
+    const bool bare = surface.shadedShare >= options.shadowExplains;
+    r.occupant = bare ? Occupant::Empty : Occupant::Unknown;
+    r.confidence = bare ? 0.5f : 0.0f;
+    return r;
+  }
+  const float side = (cell.middleLightness - options.lightPieceLightness) / options.sideMargin;
   r.occupant = side > 0 ? Occupant::Light : Occupant::Dark;
   r.confidence = std::clamp(std::min(margin * 2.0f, std::abs(side)), 0.0f, 1.0f);
   return r;

@@ -3,9 +3,11 @@
 // compared with the centre of the swatch of the cell's own surface, seen in the same frame: an
 // empty cell looks like its swatch whatever the surface (an anti-tile's cross included), a
 // piece does not: its top's colour differs, or the shading and edge of its round top spread the
-// grey values (a boxwood piece on a light square differs by the spread alone). The
-// side follows from the top's lightness relative to the white paper: light pieces are far above
-// mid-grey and dark ones far below, on any surface.
+// grey values (a boxwood piece on a light square differs by the spread alone). A cell that
+// differs only because a shadow's edge crosses it (a piece's long shadow under a low lamp) is told
+// by its pixels: most of them are the surface's own colour, only darker. The side follows from
+// the lightness of what covers most of the middle of the cell, relative to the white paper: light
+// pieces lie above it and dark ones below, on any surface and in shade.
 #include "core/observation/observation.hpp"
 #include "hardware/camera/cell_sampler.hpp"
 
@@ -20,13 +22,26 @@ struct OccupantReading {
 struct OccupantOptions {
   float occupiedDifference = 12.0f;  // colour distance plus spread difference, WhiteLab units
   float spreadWeight = 1.0f;
-  float lightPieceLightness = 52.0f;  // L* of the top above which a piece is light
+  float lightPieceLightness = 47.0f;  // L* of the middle above which a piece is light
+  float sideMargin = 15.0f;           // L* from lightPieceLightness at which the side is sure
+  // Shares of the middle half that show the bare surface in shade (shadedSurfaceShare) at which
+  // the difference is the light's, not a piece's: from shadowDoubts the cell is unsure, from
+  // shadowExplains it is bare. Not on a surface that pieces look like in shade (boxwood on a light
+  // square has the colour of the square in shade, and a top's shading is a shadow's).
+  float shadowDoubts = 0.6f;
+  float shadowExplains = 0.85f;
+};
+
+// What the cell's surface tells about a piece standing on it.
+struct SurfaceEvidence {
+  float shadedShare = 0.0f;     // CellSampler::shadedSurfaceShare against the surface's swatch
+  bool likeAPiece = false;      // a piece's top can look like this surface in shade: the share tells nothing
 };
 
 // The measure compared with occupiedDifference.
 float emptyDifference(const CellAppearance& cell, const CellAppearance& emptySwatch, const OccupantOptions& options);
 
 OccupantReading classifyOccupant(const CellAppearance& cell, const CellAppearance& emptySwatch,
-                                 const OccupantOptions& options = {});
+                                 const SurfaceEvidence& surface = {}, const OccupantOptions& options = {});
 
 }  // namespace tessera::camera

@@ -19,6 +19,13 @@ class ReflectanceImage {
   cv::Vec3f mean(float x0, float y0, float x1, float y1) const;
   // Standard deviation of the grey reflectance over the same rectangle.
   float greySpread(float x0, float y0, float x1, float y1) const;
+  // Median grey reflectance over the same rectangle: the colour of what covers most of it, which a
+  // highlight or a hollow in a piece's top does not move.
+  float medianGrey(float x0, float y0, float x1, float y1) const;
+  // The share of the rectangle's pixels that show `surface` (a BGR reflectance) more or less lit:
+  // the same colour scaled by a factor in [minShade, maxShade], within `tolerance` of it (relative).
+  float shareOfShadedSurface(float x0, float y0, float x1, float y1, cv::Vec3f surface, float minShade, float maxShade,
+                             float tolerance) const;
 
  private:
   const RectifiedBoard* board_ = nullptr;

@@ -138,7 +138,7 @@ cli::Command calibrateCommand() {
             }
             printList(out, "light", report.light);
             printList(out, "cells read wrong", report.wrongCells);
-            printList(out, "cells read right but unsure", report.unsureCells);
+            printList(out, "cells read unsure (the referee would ask about them)", report.unsureCells);
             if (!picturePath.empty()) {
               const cv::Mat picture = check.picture();
               if (picture.empty()) {

@@ -102,14 +102,19 @@ ViewCheck::CellState ViewCheck::judge(int file, int rank, std::string* why) cons
   const bool occupantRight = seen.occupant == truth.occupant ||
                              (truth.occupant == Occupant::Occupied && seen.occupant != Occupant::Empty &&
                               seen.occupant != Occupant::Unknown);
-  if (seen.surface != truth.surface || !occupantRight) {
+  // As the referee takes it: a respect read less surely than minConfidence is unknown, not wrong.
+  const bool surfaceSure = seen.surface != Surface::Unknown && seen.surfaceConfidence >= minConfidence_;
+  const bool occupantSure = seen.occupant != Occupant::Unknown && seen.occupantConfidence >= minConfidence_;
+  if ((surfaceSure && seen.surface != truth.surface) || (occupantSure && !occupantRight)) {
     if (why) *why = cellText(seen) + ", expected " + cellText(truth);
     return CellState::Wrong;
   }
-  if (seen.surfaceConfidence < minConfidence_ || seen.occupantConfidence < minConfidence_) {
+  if (!surfaceSure || !occupantSure) {
     if (why) {
       const float sure = std::min(seen.surfaceConfidence, seen.occupantConfidence);
-      *why = cellText(seen) + ", sure to " + std::to_string(static_cast<int>(sure * 100)) + "%";
+      const bool asExpected = seen.surface == truth.surface && occupantRight;
+      *why = cellText(seen) + (asExpected ? "" : ", expected " + cellText(truth)) + ", sure to " +
+             std::to_string(static_cast<int>(sure * 100)) + "%";
     }
     return CellState::Unsure;
   }
@@ -160,12 +165,12 @@ ViewCheckReport ViewCheck::report() const {
       if (state == CellState::Unsure) r.unsureCells.push_back(line);
     }
   if (!r.wrongCells.empty())
-    r.advice.push_back(std::to_string(r.wrongCells.size()) +
-                       " cells are read otherwise than the position has them: set the board up as expected, or "
+    r.advice.push_back(countedNoun(r.wrongCells.size(), "cell is", "cells are") +
+                       " read otherwise than the position has them: set the board up as expected, or "
                        "look for glare, shadows or a piece off its square there");
   else if (!r.unsureCells.empty())
-    r.advice.push_back(std::to_string(r.unsureCells.size()) +
-                       " cells are read right but not surely: more even light, or the camera more nearly overhead");
+    r.advice.push_back(countedNoun(r.unsureCells.size(), "cell is", "cells are") +
+                       " not read surely: more even light, or the camera more nearly overhead");
   return r;
 }
 

@@ -40,11 +40,11 @@ const char* kUsage =
     "      DIR/sheet.png; SHEET.png is the variant's `tessera print` sheet; conditions: shadow light lens messy plain\n"
     "  tessera_povray_scenes develop DIR\n"
     "      DIR/render.png (POV-Ray's) through the lens and the camera's electronics into DIR/image.jpg\n"
-    "  tessera_povray_scenes read ROOT [--report FILE.md] [--check]\n"
+    "  tessera_povray_scenes read ROOT [--report FILE.md] [--check] [--cells]\n"
     "      reads every scene folder under ROOT with the camera pipeline and prints the figures; --report writes\n"
     "      them as Markdown; --check exits 1 unless every scene's markers are found as calibrate needs them\n"
     "      (all four in 9 frames of 10), no cell of a plain scene is read wrong, and the ground truth's camera\n"
-    "      puts the markers where they are found\n";
+    "      puts the markers where they are found; --cells lists every cell not read right and sure\n";
 
 class UsageError : public std::runtime_error {
  public:
@@ -167,6 +167,7 @@ int readCommand(const Arguments& a) {
               << r.frames << " frames";
     if (r.markerTruthError) std::cout << "; the truth's markers off by " << *r.markerTruthError << " px (median)";
     std::cout << "\n";
+    if (a.options.count("cells")) std::cout << cellsNotRight(r);
     results.push_back(r);
   }
   std::cout << summaryText(results);
@@ -189,7 +190,7 @@ int main(int argc, char** argv) {
     if (command == "plan") return planCommand(parse(argc, argv, 2, {"ci"}));
     if (command == "scene") return sceneCommand(parse(argc, argv, 2, {}));
     if (command == "develop") return developCommand(parse(argc, argv, 2, {}));
-    if (command == "read") return readCommand(parse(argc, argv, 2, {"check"}));
+    if (command == "read") return readCommand(parse(argc, argv, 2, {"check", "cells"}));
     if (command == "--help" || command == "help") {
       std::cout << kUsage;
       return 0;

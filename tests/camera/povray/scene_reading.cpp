@@ -193,6 +193,8 @@ SceneResult readScene(const std::filesystem::path& folder) {
   for (int rank = 0; rank < variant.size.ranks; ++rank)
     for (int file = 0; file < variant.size.files; ++file) {
       CellResult cell;
+      cell.file = file;
+      cell.rank = rank;
       cell.truth = expected.at(file, rank);
       if (const auto state = check.cellState(file, rank)) {
         cell.seen = check.snapshot()->at(file, rank);
@@ -234,6 +236,17 @@ std::vector<std::string> checkFailures(const std::vector<SceneResult>& results, 
     }
   }
   return failures;
+}
+
+std::string cellsNotRight(const SceneResult& scene) {
+  std::string out;
+  for (const CellResult& c : scene.cells) {
+    if (c.outcome == Outcome::Right) continue;
+    const std::string square = std::string(1, static_cast<char>('a' + c.file)) + std::to_string(c.rank + 1);
+    const char* outcome = c.outcome == Outcome::Wrong ? "wrong" : c.outcome == Outcome::Unsure ? "unsure" : "not read";
+    out += "  " + square + " " + outcome + ": " + cellText(c.truth) + ", seen " + cellText(c.seen) + "\n";
+  }
+  return out;
 }
 
 std::string summaryText(const std::vector<SceneResult>& results) {

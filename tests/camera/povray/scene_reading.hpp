@@ -19,6 +19,7 @@ namespace tessera::povray {
 enum class Outcome { Right, Wrong, Unsure, Unread };  // Unread: the board never kept still (or was not found)
 
 struct CellResult {
+  int file = 0, rank = 0;
   CellObservation truth;
   CellObservation seen;  // empty when unread
   Outcome outcome = Outcome::Unread;
@@ -63,5 +64,7 @@ std::string reportMarkdown(const std::vector<SceneResult>& results);
 
 // One line per condition and the whole: scenes, right and sure, wrong, unsure, scenes all right.
 std::string summaryText(const std::vector<SceneResult>& results);
+// One line for each cell of the scene not read right and sure: its square, the truth, what was seen.
+std::string cellsNotRight(const SceneResult& scene);
 
 }  // namespace tessera::povray
