@@ -1,4 +1,5 @@
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <csignal>
@@ -130,7 +131,15 @@ cli::Command playCommand() {
               setup.httpPort = checking("http", [&] { return static_cast<unsigned short>(options.integer("http", 8080, 0, 65535)); });
             // Phones at the table reach a live board over the network; a recording is replayed to be
             // looked at on this computer, and is served to it alone unless told otherwise.
-            setup.httpBind = options.value("http-bind", input.kind == "frames" ? "127.0.0.1" : "0.0.0.0");
+            setup.httpBind = checking("http-bind", [&] {
+              const std::string address = options.value("http-bind", input.kind == "frames" ? "127.0.0.1" : "0.0.0.0");
+              boost::system::error_code notAnAddress;
+              boost::asio::ip::make_address(address, notAnAddress);
+              if (notAnAddress)
+                throw cli::UsageError("--http-bind is an IP address of this computer, such as 0.0.0.0 (every network) or "
+                                      "127.0.0.1 (this computer alone), not '" + address + "'");
+              return address;
+            });
             setup.httpReadOnly = options.has("http-read-only");
             // A recording read as fast as it decodes has no real time for the engine to think in.
             setup.engineInBackground = !(input.kind == "frames" && !options.has("realtime"));

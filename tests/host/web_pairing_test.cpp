@@ -414,5 +414,37 @@ TEST(WebPairing, OneAddressCannotTakeEveryConnection) {
   EXPECT_EQ(send(table.port(), http::verb::get, "/state").result(), http::status::ok) << "the phone is served";
 }
 
+// --http-bind: served on 127.0.0.1, the page cannot be reached at another of this computer's
+// addresses (as from the network); served on 0.0.0.0 it can. An address that is none gets a message.
+TEST(WebPairing, TheServerListensOnTheAddressItIsGiven) {
+  const auto reaches = [](const char* address, unsigned short port) {
+    boost::asio::io_context io;
+    tcp::socket socket(io);
+    beast::error_code ec;
+    socket.connect(tcp::endpoint(boost::asio::ip::make_address(address), port), ec);
+    return !ec;
+  };
+  boost::asio::io_context io;
+  web::Pairing pairing;
+  web::WebServerOptions loopback;
+  loopback.bindAddress = "127.0.0.1";
+  web::WebServer local(io, loopback, web::WebBackend{}, pairing);
+  EXPECT_TRUE(reaches("127.0.0.1", local.port()));
+  EXPECT_FALSE(reaches("127.0.0.2", local.port()));
+  web::WebServerOptions everywhere;
+  everywhere.bindAddress = "0.0.0.0";
+  web::WebServer all(io, everywhere, web::WebBackend{}, pairing);
+  EXPECT_TRUE(reaches("127.0.0.2", all.port()));
+  try {
+    web::WebServerOptions elsewhere;
+    elsewhere.bindAddress = "192.0.2.1";  // TEST-NET-1: no computer's own
+    web::WebServer none(io, elsewhere, web::WebBackend{}, pairing);
+    ADD_FAILURE() << "served on an address of no interface";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot serve the web page on 192.0.2.1 port 0: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no network interface of this computer has that address"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace tessera::session
