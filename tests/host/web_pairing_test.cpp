@@ -12,6 +12,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -444,6 +445,96 @@ TEST(WebPairing, TheServerListensOnTheAddressItIsGiven) {
     EXPECT_NE(std::string(e.what()).find("cannot serve the web page on 192.0.2.1 port 0: "), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("no network interface of this computer has that address"), std::string::npos) << e.what();
   }
+}
+
+// While other devices connect and drop, open WebSockets they never read, and send requests a byte at
+// a time, the paired phone is served every action and its commands are carried out.
+TEST(WebPairing, ConnectionsDroppedAndSlowClientsLeaveTheGameServedToThePairedPhone) {
+  ServedTable table("chess");
+  const std::string token = pair(table);
+  Page phone(table.port(), token);
+  ASSERT_EQ(phone.access["access"]["paired"], true);
+  phone.next();
+
+  std::atomic<bool> stop{false};
+  std::atomic<int> rounds{0};
+  const auto troublemaker = [&](const char* from) {
+    boost::asio::io_context io;
+    std::vector<std::unique_ptr<websocket::stream<tcp::socket>>> unread;  // never read: their queues fill
+    std::vector<std::unique_ptr<tcp::socket>> slow;                       // a request begun, never ended
+    const tcp::endpoint server(boost::asio::ip::make_address("127.0.0.1"), table.port());
+    const auto socketFrom = [&] {
+      auto s = std::make_unique<tcp::socket>(io);
+      s->open(tcp::v4());
+      s->bind(tcp::endpoint(boost::asio::ip::make_address(from), 0));
+      return s;
+    };
+    while (!stop) {
+      beast::error_code ec;
+      {  // connect and drop
+        auto s = socketFrom();
+        s->connect(server, ec);
+      }
+      {  // a page that opens its socket and walks out of the Wi-Fi
+        auto s = socketFrom();
+        s->connect(server, ec);
+        websocket::stream<tcp::socket> ws(std::move(*s));
+        if (!ec) ws.handshake("127.0.0.1", "/ws", ec);
+        ws.next_layer().close(ec);
+      }
+      if (unread.size() < 6) {
+        auto s = socketFrom();
+        s->connect(server, ec);
+        auto ws = std::make_unique<websocket::stream<tcp::socket>>(std::move(*s));
+        if (!ec) ws->handshake("127.0.0.1", "/ws", ec);
+        if (!ec) unread.push_back(std::move(ws));
+      }
+      if (slow.size() < 6) {
+        auto s = socketFrom();
+        s->connect(server, ec);
+        if (!ec) boost::asio::write(*s, boost::asio::buffer(std::string("GET /state HTTP/1.1\r\nHo")), ec);
+        if (!ec) slow.push_back(std::move(s));
+      }
+      ++rounds;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  };
+  std::thread first(troublemaker, "127.0.0.3"), second(troublemaker, "127.0.0.4");
+  struct Joined {  // also when an assertion ends the test early
+    std::atomic<bool>& stop;
+    std::thread& a;
+    std::thread& b;
+    ~Joined() {
+      stop = true;
+      a.join();
+      b.join();
+    }
+  } joined{stop, first, second};
+
+  std::string record;
+  for (int i = 0; i < 16; ++i) {
+    const std::string played = table.playFirstLegal();
+    record = seen(table).state["movetext"];
+    json m;
+    for (int n = 0; n < 40; ++n) {
+      m = phone.next();
+      if (m.is_null() || m.value("movetext", "") == record) break;
+    }
+    ASSERT_FALSE(m.is_null()) << "action " << i + 1 << ": " << played << ": nothing came to the phone";
+    ASSERT_EQ(m.value("movetext", ""), record) << "action " << i + 1 << ": " << played;
+    if (i % 4 == 3) {
+      phone.say("hint");
+      for (int n = 0; n < 40; ++n) {
+        m = phone.next();
+        if (m.is_null() || m.contains("error") || !m.value("hints", json::array()).empty()) break;
+      }
+      ASSERT_FALSE(m.is_null()) << "nothing came to the phone after its hint";
+      EXPECT_FALSE(m.value("hints", json::array()).empty()) << "the phone's hint is carried out: " << m;
+    }
+  }
+  EXPECT_GT(rounds.load(), 50) << "the trouble went on throughout";
+  EXPECT_EQ(command(table.port(), "hint", token).result(), http::status::ok);
+  EXPECT_EQ(table.onLoop([&] { return table.actions(); }), 16);
 }
 
 }  // namespace
