@@ -11,7 +11,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "host/web/state_json.hpp"
 #include "host/web/web_page.hpp"
 
 namespace tessera::web {
@@ -72,6 +71,12 @@ Refusal refusalFor(WebServer& server, const std::string& token) {
 std::string accessJson(WebServer& server, const std::string& token) {
   const bool readOnly = server.options().readOnly;
   return nlohmann::json{{"access", {{"paired", !readOnly && server.pairing().admits(token)}, {"readOnly", readOnly}}}}.dump();
+}
+
+// {"error":"..."}: the answer to the page whose command could not be carried out (text that is no
+// UTF-8 goes out with U+FFFD in place of each bad byte).
+std::string errorJson(std::string_view message) {
+  return nlohmann::json{{"error", message}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string addressOf(const tcp::socket& socket) {
