@@ -169,11 +169,11 @@ int main(int argc, char** argv) {
       "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
       "\x81\x84\x01\x02\x03\x04" + std::string{'h' ^ 1, 'i' ^ 2, 'n' ^ 3, 't' ^ 4}};
-  int n = 0;
+  int seed = 0;
   for (const std::string& request : requests) {
-    write(dir / "http" / (std::to_string(n) + "-unpaired"), std::string(1, '\0') + request);
-    write(dir / "http" / (std::to_string(n) + "-paired"), std::string(1, '\1') + request);
-    ++n;
+    write(dir / "http" / (std::to_string(seed) + "-unpaired"), std::string(1, '\0') + request);
+    write(dir / "http" / (std::to_string(seed) + "-paired"), std::string(1, '\1') + request);
+    ++seed;
   }
   std::cout << "seeds written to " << dir.string() << "\n";
   return 0;
