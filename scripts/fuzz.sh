@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes what Tessera reads from users, other programs, its own journal and the camera: position
 # strings, action text, game records, UCI sessions, variant files, game journals, the GPIO
-# configuration, the serial link at both ends, and camera frames spoilt in every way (tests/fuzz/).
+# configuration, the serial link at both ends, camera frames spoilt in every way, and requests to
+# the web server with and without a paired device's token (tests/fuzz/).
 # Builds core/ and the camera with clang, libFuzzer, AddressSanitizer and
 # UndefinedBehaviorSanitizer into build-fuzz/, writes seed inputs from seeded random games and
 # rendered scenes, then runs each target for SECONDS (default 300), one target per core at a time.
@@ -19,7 +20,7 @@ cmake --build build-fuzz -j"$(nproc)"
 rm -rf build-fuzz/seeds build-fuzz/crashes
 mkdir -p build-fuzz/crashes build-fuzz/corpus
 ./build-fuzz/tests/fuzz/tessera_fuzz_seeds build-fuzz/seeds
-targets=(position_text move_text pgn uci xboard variant_text journal gpio_config serial_link camera_frame)
+targets=(position_text move_text pgn uci xboard variant_text journal gpio_config serial_link camera_frame http)
 # Fuzzes one target, then prints what it found; writes its verdict to build-fuzz/<target>.status.
 fuzz_target() {
   local target="$1" timeout=30

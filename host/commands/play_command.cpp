@@ -1,4 +1,5 @@
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <csignal>
@@ -40,10 +41,12 @@ cli::Command playCommand() {
       {"pgn", "FILE", "keep the game record here, rewritten after every action (default: print it at the end)"},
       {"display-out", "DIR", "write the display image as PNG frames into DIR (latest.png is always the newest)"},
       {"display-latest-only", "", "with --display-out: keep only latest.png (for long unattended games)"},
-      {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, q quit; a touch on a piece shows where it can go)"},
+      {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, p pair again (a new pairing code, every phone unpaired), q quit; a touch on a piece shows where it can go)"},
       {"screen-size", "WxH", "with --screen: the screen's pixels, e.g. 1920x1080 (default: the full-screen window's size)"},
       {"screen-inches", "D", "with --screen: the screen's diagonal in inches, 3-100, e.g. 7 for the Pi Touch Display; what the game waits for is then drawn to read from 2 m"},
-      {"http", "PORT", "serve the web page on PORT (0: any free port)"},
+      {"http", "PORT", "serve the web page on PORT (0: any free port); anyone may watch, commands need a device paired with the code the screen and this terminal show"},
+      {"http-bind", "ADDRESS", "with --http: serve on this address only, e.g. 127.0.0.1 for this computer alone (default 0.0.0.0, every network; 127.0.0.1 for a recording)"},
+      {"http-read-only", "", "with --http: the web page only watches; commands come from the board's buttons and screen"},
       {"fps", "N", "frame rate of a recording: an image folder's, or a video's that gives none; 1-120 (default 10)"},
       cli::kLensOption,
       {"realtime", "", "play a recording at its frame rate instead of as fast as possible"},
@@ -126,6 +129,18 @@ cli::Command playCommand() {
             setup.numberedFrames = !options.has("display-latest-only");
             if (options.has("http"))
               setup.httpPort = checking("http", [&] { return static_cast<unsigned short>(options.integer("http", 8080, 0, 65535)); });
+            // Phones at the table reach a live board over the network; a recording is replayed to be
+            // looked at on this computer, and is served to it alone unless told otherwise.
+            setup.httpBind = checking("http-bind", [&] {
+              const std::string address = options.value("http-bind", input.kind == "frames" ? "127.0.0.1" : "0.0.0.0");
+              boost::system::error_code notAnAddress;
+              boost::asio::ip::make_address(address, notAnAddress);
+              if (notAnAddress)
+                throw cli::UsageError("--http-bind is an IP address of this computer, such as 0.0.0.0 (every network) or "
+                                      "127.0.0.1 (this computer alone), not '" + address + "'");
+              return address;
+            });
+            setup.httpReadOnly = options.has("http-read-only");
             // A recording read as fast as it decodes has no real time for the engine to think in.
             setup.engineInBackground = !(input.kind == "frames" && !options.has("realtime"));
             setup.session.recordTimes = setup.engineInBackground;  // and its times are no thinking times
@@ -167,6 +182,8 @@ cli::Command playCommand() {
             camera::ReaderOptions readerOptions;
             if (options.has("lens")) readerOptions.lens = checking("lens", [&] { return cli::parseLens(options.value("lens")); });
             needs("linger", recording, "keeps the game shown after a recording ends: it needs --input frames:DIR|VIDEO");
+            needs("http-bind", options.has("http"), "is the address the web page is served on: it needs --http PORT");
+            needs("http-read-only", options.has("http"), "makes the web page watch only: it needs --http PORT");
             needs("linger", options.has("http") || options.has("screen"), "keeps the game shown after a recording ends: it needs --http or --screen");
             // Checked after the options, before a game is started on a recording that cannot be played.
             checking("input", [&] { cli::checkRecording(input); });

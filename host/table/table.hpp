@@ -22,6 +22,8 @@
 #include "host/session/referee_session.hpp"
 #include "host/views/display_view.hpp"
 #include "host/views/screen_view.hpp"
+#include "host/web/pairing.hpp"
+#include "host/web/qr_code.hpp"
 #include "host/web/web_server.hpp"
 
 namespace tessera::table {
@@ -37,6 +39,8 @@ struct TableOptions {
   std::optional<std::filesystem::path> displayFolder;  // write a PNG frame per change
   bool numberedFrames = true;                          // false: only latest.png
   std::optional<unsigned short> httpPort;              // serve the web page (0: any free port)
+  std::string httpBind = "0.0.0.0";                    // on this address (--http-bind)
+  bool httpReadOnly = false;                           // the page only watches (--http-read-only)
   std::optional<ScreenOptions> screen;                 // show the display full-screen
   // The engine thinks on a worker thread while the loop goes on (live inputs). false: it answers
   // at once, for a recording replayed faster than real time, whose pace a search would not hold.
@@ -57,21 +61,34 @@ class Table {
   session::RefereeSession& session() { return session_; }
   views::DisplayView& display() { return *display_; }
   web::WebServer* webServer() { return web_.get(); }
+  // Who may command from the web page (none without --http): the code shown on the screen and in
+  // the log, the paired devices. A new game unpairs them all.
+  web::Pairing* pairing() { return pairing_.get(); }
+  // A new code, every device unpaired (the screen's key p).
+  void pairAgain();
   session::EventBus& bus() { return bus_; }
   int eventsOf(session::SessionEvent::Kind kind) const { return counts_[static_cast<int>(kind)]; }
 
  private:
   void writePgnFile();
   void watchClock();
+  void pairingChanged();
+  void countDownLock();
+  void drawPairing(cv::Mat& image) const;
 
   TableOptions options_;
   std::ostream& log_;
   session::EventBus bus_;
   session::RefereeSession session_;
   std::unique_ptr<views::DisplayView> display_;
+  std::unique_ptr<web::Pairing> pairing_;  // before the server, which refers to it
   std::unique_ptr<web::WebServer> web_;
   std::unique_ptr<views::ScreenView> screen_;
   boost::asio::steady_timer clockTimer_;
+  std::string pageAddress_;
+  web::QrCode pairingQr_;
+  boost::asio::steady_timer lockTimer_;  // redraws the screen's countdown while pairing is locked
+  bool started_ = false;
   int counts_[16] = {};
 };
 

@@ -45,7 +45,11 @@ void ScreenView::onMouse(int event, int x, int y, int, void* self) {
   view.session_.showActionsFrom(view.painter_->layout().squareAt({x, y}));
 }
 
-void ScreenView::show() { cv::imshow(kWindow, painter_->draw(sceneOf(session_))); }
+void ScreenView::show() {
+  cv::Mat image = painter_->draw(sceneOf(session_));
+  if (overlay_) overlay_(image);
+  cv::imshow(kWindow, image);
+}
 
 ScreenView::~ScreenView() { cv::destroyWindow(kWindow); }
 
@@ -67,6 +71,7 @@ void ScreenView::key(int code) {
     case 'n': session::runCommand(session_, "new"); break;
     case 'r': session::runCommand(session_, "resign"); break;
     case 'd': session::runCommand(session_, "draw"); break;
+    case 'p': if (onPairAgain) onPairAgain(); break;
     case 'q': case 27: io_.stop(); break;
     default:
       if (code >= '1' && code <= '9') session::runCommand(session_, "choose " + std::string(1, static_cast<char>(code)));

@@ -2,11 +2,13 @@
 // The display on the Pi's own screen: a full-screen window (OpenCV highgui) redrawn after every
 // event in the landscape layout fitted to the screen (board full height, status panel beside it,
 // letters sized to read from two metres), and keys for the players: h hint, t takeback, c or Enter confirm,
-// 1-9 choose, o override, n new game, r resign, d draw, q or Esc quit. A touch (or click) on a piece
+// 1-9 choose, o override, n new game, r resign, d draw, p pair again (a new
+// pairing code, every phone unpaired), q or Esc quit. A touch (or click) on a piece
 // shows where it can go; on it again, or beside the board, hides that.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include <functional>
 #include <optional>
 
 #include "host/views/display_view.hpp"
@@ -22,6 +24,14 @@ class ScreenView {
   ScreenView(boost::asio::io_context& io, session::RefereeSession& session, DisplayView& display, session::EventBus& bus,
              std::optional<cv::Size> screenSize = std::nullopt, std::optional<double> screenInches = std::nullopt);
   ~ScreenView();
+  // Drawn over the display at every redraw, on this screen alone (the pairing panel).
+  void setOverlay(std::function<void(cv::Mat&)> draw) {
+    overlay_ = std::move(draw);
+    show();
+  }
+  void redraw() { show(); }
+  // Key p: a new pairing code, every paired device unpaired.
+  std::function<void()> onPairAgain;
 
  private:
   void pollKeys();
@@ -33,6 +43,7 @@ class ScreenView {
   boost::asio::steady_timer timer_;
   session::RefereeSession& session_;
   std::optional<display::BoardPainter> painter_;  // sized to the window once it is full-screen
+  std::function<void(cv::Mat&)> overlay_;
 };
 
 }  // namespace tessera::views

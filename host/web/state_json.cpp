@@ -55,6 +55,4 @@ std::string stateJson(session::RefereeSession& s) {
   return jsonText(state);
 }
 
-std::string errorJson(std::string_view message) { return jsonText({{"error", message}}); }
-
 }  // namespace tessera::web

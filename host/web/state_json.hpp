@@ -13,7 +13,4 @@ namespace tessera::web {
 
 std::string stateJson(session::RefereeSession& session);
 
-// {"error":"..."}: the answer to the page whose command could not be carried out.
-std::string errorJson(std::string_view message);
-
 }  // namespace tessera::web

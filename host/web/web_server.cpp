@@ -6,9 +6,11 @@
 #include <boost/beast/websocket.hpp>
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <stdexcept>
 
-#include "host/web/state_json.hpp"
+#include <nlohmann/json.hpp>
+
 #include "host/web/web_page.hpp"
 
 namespace tessera::web {
@@ -17,49 +19,142 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = boost::asio::ip::tcp;
+using Request = http::request<http::string_body>;
 
-// Holds one of the server's connections for as long as it lives (WebServer::kMaxConnections).
+namespace {
+
+constexpr const char* kCookie = "tessera_token";
+
+// Why a command is refused; empty when the device may command.
+struct Refusal {
+  http::status status = http::status::ok;
+  std::string text;
+  bool refused() const { return status != http::status::ok; }
+};
+
+// The token a request carries: "Authorization: Bearer TOKEN" (programs), else the cookie that
+// POST /pair set (the page).
+std::string tokenOf(const Request& req) {
+  if (const auto auth = req.find(http::field::authorization); auth != req.end()) {
+    const std::string_view value(auth->value().data(), auth->value().size());
+    constexpr std::string_view bearer = "Bearer ";
+    if (value.substr(0, bearer.size()) == bearer) return std::string(value.substr(bearer.size()));
+  }
+  for (auto it = req.find(http::field::cookie); it != req.end() && it->name() == http::field::cookie; ++it) {
+    std::string_view cookies(it->value().data(), it->value().size());
+    while (!cookies.empty()) {
+      const auto end = cookies.find(';');
+      std::string_view pair = cookies.substr(0, end);
+      while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+      const std::string prefix = std::string(kCookie) + "=";
+      if (pair.substr(0, prefix.size()) == prefix) return std::string(pair.substr(prefix.size()));
+      cookies = end == std::string_view::npos ? std::string_view() : cookies.substr(end + 1);
+    }
+  }
+  return "";
+}
+
+Refusal refusalFor(WebServer& server, const std::string& token) {
+  if (server.options().readOnly)
+    return {http::status::forbidden,
+            "this board's web page is read-only (--http-read-only): commands come from the board's own buttons and screen"};
+  if (token.empty())
+    return {http::status::unauthorized,
+            "watching only: to command the board, pair this device with the code shown on the board's screen"};
+  if (!server.pairing().admits(token))
+    return {http::status::unauthorized,
+            "this device is not paired with this board's game (a new game or a re-pairing ended its pairing, "
+            "or it was paired with another board): pair it again with the code shown on the board's screen"};
+  return {};
+}
+
+std::string accessJson(WebServer& server, const std::string& token) {
+  const bool readOnly = server.options().readOnly;
+  return nlohmann::json{{"access", {{"paired", !readOnly && server.pairing().admits(token)}, {"readOnly", readOnly}}}}.dump();
+}
+
+// {"error":"..."}: the answer to the page whose command could not be carried out (text that is no
+// UTF-8 goes out with U+FFFD in place of each bad byte).
+std::string errorJson(std::string_view message) {
+  return nlohmann::json{{"error", message}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string addressOf(const tcp::socket& socket) {
+  beast::error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  return ec ? std::string("unknown") : endpoint.address().to_string();
+}
+
+}  // namespace
+
+// Holds one of the server's connections for as long as it lives (WebServer::kMaxConnections, and
+// WebLimits::connectionsPerAddress).
 class ConnectionSlot {
  public:
-  explicit ConnectionSlot(std::shared_ptr<int> open) : open_(std::move(open)) { ++*open_; }
-  ~ConnectionSlot() { --*open_; }
+  ConnectionSlot(std::shared_ptr<WebServer::Connections> counts, std::string address)
+      : counts_(std::move(counts)), address_(std::move(address)) {
+    ++counts_->open;
+    ++counts_->byAddress[address_];
+  }
+  ~ConnectionSlot() {
+    --counts_->open;
+    if (--counts_->byAddress[address_] <= 0) counts_->byAddress.erase(address_);
+  }
   ConnectionSlot(const ConnectionSlot&) = delete;
   ConnectionSlot& operator=(const ConnectionSlot&) = delete;
+  const std::string& address() const { return address_; }
 
  private:
-  std::shared_ptr<int> open_;
+  std::shared_ptr<WebServer::Connections> counts_;
+  std::string address_;
 };
 
 // One page's WebSocket: state out (newest wins when a slow client falls behind), commands in, and
-// an error back to the page whose command could not be carried out.
+// an error back to the page whose command could not be carried out. Anyone may watch; each command
+// is checked against the token the connection was opened with, at the time it comes (a pairing
+// revoked meanwhile no longer counts).
 class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive)
-      : ws_(std::move(socket)), server_(server), alive_(std::move(alive)), slot_(server.openConnections()) {}
+  WebSocketSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive, std::string address)
+      : ws_(std::move(socket)), server_(server), alive_(std::move(alive)),
+        slot_(server.connections(), std::move(address)) {}
 
-  void accept(http::request<http::string_body> request) {
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  void accept(Request request) {
+    token_ = tokenOf(request);
+    const auto& limits = server_.options().limits;
+    websocket::stream_base::timeout timeout{};
+    timeout.handshake_timeout = limits.idle;
+    timeout.idle_timeout = limits.socketIdle;  // pinged at half of it; closed when nothing comes back
+    timeout.keep_alive_pings = true;
+    ws_.set_option(timeout);
+    ws_.read_message_max(limits.messageBytes);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+      res.set(http::field::server, "tessera");
+    }));
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
       if (ec || !*self->alive_) return;
       self->server_.join(self);
+      self->sendAccess();
       self->send(self->server_.backend().stateJson());
       self->read();
     });
   }
 
-  void send(std::string state) { enqueue({std::move(state), false}); }
+  void send(std::string state) { enqueue({std::move(state), Kind::State}); }
+  void sendAccess() { enqueue({accessJson(server_, token_), Kind::Access}); }
 
  private:
+  enum class Kind { State, Error, Access };
   struct Message {
     std::string text;
-    bool error = false;  // a reply to this page's own command, as opposed to the state
+    Kind kind = Kind::State;
   };
 
-  // Only the newest state matters when a slow client falls behind, and the newest error: behind the
-  // message being written at most one of each waits.
+  // Only the newest of each kind matters when a slow client falls behind: behind the message
+  // being written at most one state, one error and one access wait.
   void enqueue(Message m) {
     const auto waiting = std::find_if(queue_.begin() + (queue_.empty() ? 0 : 1), queue_.end(),
-                                      [&](const Message& q) { return q.error == m.error; });
+                                      [&](const Message& q) { return q.kind == m.kind; });
     if (waiting != queue_.end()) queue_.erase(waiting);
     queue_.push_back(std::move(m));
     if (queue_.size() == 1) write();
@@ -72,11 +167,21 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
       const std::string text = beast::buffers_to_string(self->buffer_.data());
       self->buffer_.consume(self->buffer_.size());
       if (!*self->alive_) return;
-      const std::string error = self->ws_.got_text() ? self->server_.backend().command(text)
-                                                     : "commands are text messages, such as 'hint'";
-      if (!error.empty()) self->enqueue({errorJson(error), true});
+      self->enqueueReplyTo(text);
       self->read();
     });
+  }
+
+  void enqueueReplyTo(const std::string& text) {
+    if (!server_.takeRequest(slot_.address()))
+      return enqueue({errorJson("too many commands at once: wait a moment"), Kind::Error});
+    if (!ws_.got_text()) return enqueue({errorJson("commands are text messages, such as 'hint'"), Kind::Error});
+    if (const Refusal r = refusalFor(server_, token_); r.refused()) {
+      enqueue({errorJson(r.text), Kind::Error});
+      return sendAccess();
+    }
+    if (const std::string error = server_.backend().command(text); !error.empty())
+      enqueue({errorJson(error), Kind::Error});
   }
 
   void write() {
@@ -98,26 +203,40 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   WebServer& server_;
   std::shared_ptr<bool> alive_;
   ConnectionSlot slot_;
+  std::string token_;
 };
 
 namespace {
 
 using Response = http::response<http::string_body>;
 
-Response reply(const http::request<http::string_body>& req, http::status status, std::string_view type,
-               std::string body) {
+// Every response: not kept by any cache (the board changes with every action, and a command's
+// answer is no page to keep), no other site's frame or script, no guessing of types.
+Response reply(const Request& req, http::status status, std::string_view type, std::string body) {
   Response res{status, req.version()};
   res.set(http::field::server, "tessera");
   res.set(http::field::content_type, std::string(type));
   res.set(http::field::cache_control, "no-store");
+  res.set("Content-Security-Policy", kContentSecurityPolicy);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("X-Frame-Options", "DENY");
+  res.set("Referrer-Policy", "no-referrer");
+  res.set("Cross-Origin-Opener-Policy", "same-origin");
+  res.set("Cross-Origin-Resource-Policy", "same-origin");
   res.keep_alive(req.keep_alive());
   res.body() = std::move(body);
   res.prepare_payload();
   return res;
 }
 
+Response refuse(const Request& req, const Refusal& r) {
+  Response res = reply(req, r.status, "text/plain; charset=utf-8", r.text + "\n");
+  if (r.status == http::status::unauthorized) res.set(http::field::www_authenticate, "Bearer realm=\"tessera\"");
+  return res;
+}
+
 // The path of a request, without its query.
-std::string pathOf(const http::request<http::string_body>& req) {
+std::string pathOf(const Request& req) {
   std::string target(req.target());
   if (const auto q = target.find('?'); q != std::string::npos) target.resize(q);
   return target;
@@ -125,8 +244,8 @@ std::string pathOf(const http::request<http::string_body>& req) {
 
 // A browser names the page a request comes from: a command (or a WebSocket) from a page of another
 // site, which any page opened on the phone could send, is refused. Programs that name no origin
-// (curl, tests) are let through.
-bool fromAnotherSite(const http::request<http::string_body>& req) {
+// (curl, tests) are let through, to be judged by their token.
+bool fromAnotherSite(const Request& req) {
   const auto origin = req.find(http::field::origin);
   if (origin == req.end()) return false;
   const std::string value(origin->value());
@@ -134,16 +253,39 @@ bool fromAnotherSite(const http::request<http::string_body>& req) {
   return scheme == std::string::npos || value.substr(scheme + 3) != std::string(req[http::field::host]);
 }
 
-Response handleGetOrPost(const http::request<http::string_body>& req, const WebBackend& backend) {
+// POST /pair with the code shown on the board's screen (alone, or as code=NNNNNN): the token comes
+// back as an HttpOnly, SameSite=Strict cookie for the page and in the JSON for programs.
+Response pairDevice(const Request& req, WebServer& server) {
+  if (server.options().readOnly)
+    return refuse(req, {http::status::forbidden, "this board's web page is read-only (--http-read-only): no device can be paired"});
+  std::string_view code = req.body();
+  if (code.substr(0, 5) == "code=") code.remove_prefix(5);
+  const Pairing::Outcome outcome = server.pairing().pair(code, Pairing::Clock::now());
+  using Kind = Pairing::Outcome::Kind;
+  if (outcome.kind == Kind::Paired) {
+    Response res = reply(req, http::status::ok, "application/json", nlohmann::json{{"paired", true}, {"token", outcome.token}}.dump());
+    res.set(http::field::set_cookie, std::string(kCookie) + "=" + outcome.token + "; Path=/; HttpOnly; SameSite=Strict");
+    return res;
+  }
+  if (outcome.kind == Kind::LockedOut) {
+    Response res = refuse(req, {http::status::too_many_requests, outcome.message});
+    res.set(http::field::retry_after, std::to_string(outcome.wait.count()));
+    return res;
+  }
+  return refuse(req, {http::status::forbidden, outcome.message});
+}
+
+Response handleGetOrPost(const Request& req, WebServer& server) {
+  const WebBackend& backend = server.backend();
   const std::string target = pathOf(req);
   if (websocket::is_upgrade(req)) {
     if (target != "/ws") return reply(req, http::status::not_found, "text/plain", "the WebSocket is at /ws, not " + target + "\n");
     return reply(req, http::status::forbidden, "text/plain", "the WebSocket is only for tessera's own page\n");
   }
   const bool read = req.method() == http::verb::get || req.method() == http::verb::head;
+  const std::optional<WebFile> file = webPageFile(target == "/" ? "index.html" : std::string_view(target).substr(1));
   if (read) {
-    if (target == "/" || target == "/index.html")
-      return reply(req, http::status::ok, "text/html; charset=utf-8", std::string(webPageHtml()));
+    if (file) return reply(req, http::status::ok, file->type, std::string(file->bytes));
     if (target == "/state") return reply(req, http::status::ok, "application/json", backend.stateJson());
     if (target == "/board.png") {
       const auto png = backend.boardPng();
@@ -155,16 +297,18 @@ Response handleGetOrPost(const http::request<http::string_body>& req, const WebB
       return res;
     }
   }
-  if (req.method() == http::verb::post && target == "/command") {
-    if (fromAnotherSite(req))
-      return reply(req, http::status::forbidden, "text/plain", "commands come only from tessera's own page\n");
+  const bool post = req.method() == http::verb::post;
+  if (post && (target == "/command" || target == "/pair") && fromAnotherSite(req))
+    return reply(req, http::status::forbidden, "text/plain", "commands come only from tessera's own page\n");
+  if (post && target == "/pair") return pairDevice(req, server);
+  if (post && target == "/command") {
+    if (const Refusal r = refusalFor(server, tokenOf(req)); r.refused()) return refuse(req, r);
     const std::string error = backend.command(req.body());
     if (!error.empty()) return reply(req, http::status::bad_request, "text/plain", error + "\n");
     return reply(req, http::status::ok, "application/json", backend.stateJson());
   }
-  const bool page = target == "/" || target == "/index.html" || target == "/state" || target == "/board.png" ||
-                    target == "/game.pgn";
-  if (page || target == "/command") {
+  const bool page = file || target == "/state" || target == "/board.png" || target == "/game.pgn";
+  if (page || target == "/command" || target == "/pair") {
     Response res = reply(req, http::status::method_not_allowed, "text/plain",
                          std::string(req.method_string()) + " is not for " + target + "\n");
     res.set(http::field::allow, page ? "GET, HEAD" : "POST");
@@ -175,8 +319,8 @@ Response handleGetOrPost(const http::request<http::string_body>& req, const WebB
 
 // A HEAD request gets the headers a GET would, and no body: a body there would be read as the
 // start of the next response on the connection.
-Response handle(const http::request<http::string_body>& req, const WebBackend& backend) {
-  Response res = handleGetOrPost(req, backend);
+Response handle(const Request& req, WebServer& server) {
+  Response res = handleGetOrPost(req, server);
   if (req.method() == http::verb::head) {
     const std::size_t length = res.body().size();
     res.body().clear();
@@ -185,26 +329,40 @@ Response handle(const http::request<http::string_body>& req, const WebBackend& b
   return res;
 }
 
-// One HTTP connection: requests answered in turn until the client closes or upgrades to /ws.
+// One HTTP connection: requests answered in turn until the client closes or upgrades to /ws. A
+// request must come whole within WebLimits::idle, and its answer be taken within it.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive)
-      : stream_(std::move(socket)), server_(server), alive_(std::move(alive)), slot_(server.openConnections()) {}
+  HttpSession(tcp::socket&& socket, WebServer& server, std::shared_ptr<bool> alive, std::string address)
+      : stream_(std::move(socket)), server_(server), alive_(std::move(alive)), slot_(server.connections(), std::move(address)) {}
 
   void read() {
-    request_ = {};
-    stream_.expires_after(std::chrono::seconds(60));
-    http::async_read(stream_, buffer_, request_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    parser_.emplace();
+    parser_->body_limit(server_.options().limits.bodyBytes);
+    stream_.expires_after(server_.options().limits.idle);
+    http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (!*self->alive_) return;
-      if (isMalformedRequest(ec)) return self->refuse(ec);
+      if (ec == http::error::body_limit)
+        return self->refuseAndClose(http::status::payload_too_large,
+                                    "a request's body is at most " + std::to_string(self->server_.options().limits.bodyBytes) + " bytes\n");
+      if (isMalformedRequest(ec))
+        return self->refuseAndClose(http::status::bad_request, "not an HTTP request tessera can read: " + ec.message() + "\n");
       if (ec) return;
+      self->request_ = self->parser_->release();
+      if (!self->server_.takeRequest(self->slot_.address())) {
+        auto res = std::make_shared<Response>(reply(self->request_, http::status::too_many_requests, "text/plain",
+                                                    "too many requests at once: wait a moment\n"));
+        res->set(http::field::retry_after, "1");
+        return self->sendAndClose(res);
+      }
       if (websocket::is_upgrade(self->request_) && pathOf(self->request_) == "/ws" && !fromAnotherSite(self->request_)) {
-        stream_timeout_off(self->stream_);
-        std::make_shared<WebSocketSession>(self->stream_.release_socket(), self->server_, self->alive_)
+        self->stream_.expires_never();
+        std::make_shared<WebSocketSession>(self->stream_.release_socket(), self->server_, self->alive_, self->slot_.address())
             ->accept(std::move(self->request_));
         return;
       }
-      self->response_ = std::make_shared<Response>(handle(self->request_, self->server_.backend()));
+      self->response_ = std::make_shared<Response>(handle(self->request_, self->server_));
+      self->stream_.expires_after(self->server_.options().limits.idle);
       http::async_write(self->stream_, *self->response_, [self](beast::error_code ec, std::size_t) {
         if (ec) return;
         if (!self->response_->keep_alive()) {
@@ -218,8 +376,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
  private:
-  static void stream_timeout_off(beast::tcp_stream& s) { s.expires_never(); }
-
   // Bytes that are no HTTP request (or one too large), as opposed to a client leaving or timing out.
   static bool isMalformedRequest(const beast::error_code& ec) {
     return ec && ec.category() == beast::error_code(http::error::bad_target).category() &&
@@ -227,10 +383,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   // Says what was wrong, then closes the connection: the parser cannot find the next request.
-  void refuse(const beast::error_code& ec) {
-    auto res = std::make_shared<Response>(
-        reply(request_, http::status::bad_request, "text/plain", "not an HTTP request tessera can read: " + ec.message() + "\n"));
+  void refuseAndClose(http::status status, const std::string& text) {
+    sendAndClose(std::make_shared<Response>(reply(request_, status, "text/plain", text)));
+  }
+
+  void sendAndClose(std::shared_ptr<Response> res) {
     res->keep_alive(false);
+    stream_.expires_after(server_.options().limits.idle);
     http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, std::size_t) {
       beast::error_code ignored;
       self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
@@ -239,7 +398,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
-  http::request<http::string_body> request_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  Request request_;
   std::shared_ptr<Response> response_;
   WebServer& server_;
   std::shared_ptr<bool> alive_;
@@ -248,16 +408,34 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 }  // namespace
 
-WebServer::WebServer(boost::asio::io_context& io, unsigned short port, WebBackend backend)
-    : io_(io), acceptor_(io), retryTimer_(io), backend_(std::move(backend)), alive_(std::make_shared<bool>(true)) {
-  const tcp::endpoint endpoint(tcp::v4(), port);
-  acceptor_.open(endpoint.protocol());
-  acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
+WebServer::WebServer(boost::asio::io_context& io, WebServerOptions options, WebBackend backend, Pairing& pairing)
+    : io_(io),
+      options_(std::move(options)),
+      acceptor_(io),
+      retryTimer_(io),
+      backend_(std::move(backend)),
+      pairing_(pairing),
+      budget_(options_.limits.requestsPerSecond, options_.limits.burst),
+      alive_(std::make_shared<bool>(true)) {
   beast::error_code ec;
-  acceptor_.bind(endpoint, ec);
+  const auto address = boost::asio::ip::make_address(options_.bindAddress, ec);
+  if (ec)
+    throw std::runtime_error("cannot serve the web page on '" + options_.bindAddress +
+                             "': not an IP address (--http-bind takes one, such as 0.0.0.0 or 127.0.0.1)");
+  const tcp::endpoint endpoint(address, options_.port);
+  const std::string where = "cannot serve the web page on " +
+                            (options_.bindAddress == "0.0.0.0" ? std::string() : options_.bindAddress + " ") + "port " +
+                            std::to_string(options_.port) + ": ";
+  acceptor_.open(endpoint.protocol(), ec);
+  if (!ec) acceptor_.set_option(boost::asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor_.bind(endpoint, ec);
   if (!ec) acceptor_.listen(boost::asio::socket_base::max_listen_connections, ec);
-  if (ec) throw std::runtime_error("cannot serve the web page on port " + std::to_string(port) + ": " + ec.message() +
-                                   (ec == boost::asio::error::address_in_use ? " (another program has it: choose another with --http)" : ""));
+  if (ec)
+    throw std::runtime_error(where + ec.message() +
+                             (ec == boost::asio::error::address_in_use ? " (another program has it: choose another with --http)"
+                              : ec == boost::system::errc::address_not_available
+                                  ? " (no network interface of this computer has that address: see --http-bind)"
+                                  : ""));
   port_ = acceptor_.local_endpoint().port();
   accept();
 }
@@ -279,12 +457,18 @@ void WebServer::accept() {
       });
       return;
     }
-    // Past the cap a new connection is closed at once: idle clients cannot take what the camera
-    // and the journal need.
-    if (*open_ < kMaxConnections) std::make_shared<HttpSession>(std::move(socket), *this, alive_)->read();
+    // Past the caps a new connection is closed at once: idle clients cannot take what the camera
+    // and the journal need, and one address cannot crowd out the players' phones.
+    std::string address = addressOf(socket);
+    const auto mine = connections_->byAddress.find(address);
+    const int fromThere = mine == connections_->byAddress.end() ? 0 : mine->second;
+    if (connections_->open < kMaxConnections && fromThere < options_.limits.connectionsPerAddress)
+      std::make_shared<HttpSession>(std::move(socket), *this, alive_, std::move(address))->read();
     accept();
   });
 }
+
+bool WebServer::takeRequest(const std::string& address) { return budget_.take(address, RequestBudget::Clock::now()); }
 
 void WebServer::join(const std::shared_ptr<WebSocketSession>& s) { pages_.push_back(s); }
 
@@ -307,6 +491,11 @@ void WebServer::broadcastState() {
   const std::string state = backend_.stateJson();
   for (const auto& w : pages_)
     if (const auto p = w.lock()) p->send(state);
+}
+
+void WebServer::broadcastAccess() {
+  for (const auto& w : pages_)
+    if (const auto p = w.lock()) p->sendAccess();
 }
 
 }  // namespace tessera::web

@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
   }
   const fs::path dir = argv[1];
   for (const char* target : {"position_text", "move_text", "pgn", "uci", "xboard", "variant_text", "journal", "gpio_config", "serial_link",
-                             "camera_frame"})
+                             "camera_frame", "http"})
     fs::create_directories(dir / target);
   std::mt19937 random(7);
   const auto& specs = fuzz::variantsToFuzz();
@@ -157,6 +157,24 @@ int main(int argc, char** argv) {
   write(dir / "camera_frame" / "corrupt-jpeg-header",
         std::string("\x08\x0a\0\0\0\0\0\0\0\x0a\0\x0a\0\0\0\0\xa3\xa3\xa3\0\xa3", 21));
   write(dir / "serial_link" / "noise", std::string("\x00\x10\x02\x01\x00\x00\x05\x03hello", 13));
+  // Requests to the web server, each without (first byte 0) and with (1) a paired device's token:
+  // the page's reads, commands, pairing, a WebSocket upgrade with a masked text frame "hint".
+  const std::string requests[] = {
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /page.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+      "HEAD /state HTTP/1.1\r\nHost: x\r\n\r\nGET /game.pgn HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "POST /command HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nresign",
+      "POST /command HTTP/1.1\r\nHost: x\r\nCookie: tessera_token=00000000000000000000000000000000\r\n"
+      "Transfer-Encoding: chunked\r\n\r\n4\r\nhint\r\n0\r\n\r\n",
+      "POST /pair HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Length: 6\r\n\r\n123456",
+      "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+      "\x81\x84\x01\x02\x03\x04" + std::string{'h' ^ 1, 'i' ^ 2, 'n' ^ 3, 't' ^ 4}};
+  int seed = 0;
+  for (const std::string& request : requests) {
+    write(dir / "http" / (std::to_string(seed) + "-unpaired"), std::string(1, '\0') + request);
+    write(dir / "http" / (std::to_string(seed) + "-paired"), std::string(1, '\1') + request);
+    ++seed;
+  }
   std::cout << "seeds written to " << dir.string() << "\n";
   return 0;
 }

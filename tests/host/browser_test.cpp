@@ -39,6 +39,14 @@ constexpr const char* kBoardDrawn =
     "document.body.dataset.revision !== undefined && "
     "document.getElementById('board').dataset.revision === document.body.dataset.revision";
 
+// Whether the page commands the board: "watching", "paired" or "read-only" (pairing.js).
+constexpr const char* kAccess = "document.body.dataset.access";
+
+// The address the board's QR code holds: the page, and the pairing code after '#'.
+std::string pairedUrl(ServedTable& table) {
+  return "http://127.0.0.1:" + std::to_string(table.port()) + "/#pair=" + table.code();
+}
+
 class BrowserTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -50,7 +58,8 @@ class BrowserTest : public ::testing::Test {
 
 TEST_F(BrowserTest, ShowsTheGameLiveAndTakesHintAndTakeback) {
   ServedTable table("chess");
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   // The first state comes after the connection is live (CI once read the actions before it came).
   ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
@@ -78,7 +87,8 @@ TEST_F(BrowserTest, ShowsTheGameLiveAndTakesHintAndTakeback) {
 
 TEST_F(BrowserTest, ShowsWhyACommandCouldNotBeCarriedOut) {
   ServedTable table("chess");
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
   page.evaluate("send('fly')");  // a page of an older build, say, sending a command this one lacks
@@ -111,7 +121,8 @@ bool showsColourAt(const std::vector<unsigned char>& png, cv::Point at, const cv
 
 TEST_F(BrowserTest, ATapOnAPieceShowsWhereItCanGo) {
   ServedTable table("chess");
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
   const cv::Point g1 = squareCentre(page, 6, 7), f3 = squareCentre(page, 5, 5), e3 = squareCentre(page, 4, 5);
@@ -137,7 +148,8 @@ TEST_F(BrowserTest, ATapOnAPieceShowsWhereItCanGo) {
 // the engine's) as a plain blue ring, where the display draws what it puts down.
 TEST_F(BrowserTest, ADropIsDrawnInTheColourItPutsDownAndTwoOnOneSquareBothShow) {
   ServedTable table("shifting-sands");
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
   const Position pos = startPosition(builtinVariant("shifting-sands"));
@@ -161,7 +173,8 @@ TEST_F(BrowserTest, OnAPhoneTheBoardIsAsWideAsTheScreenAndATapStillNamesTheSquar
   // Desert Dust's 12x12 board on a phone held upright (390 x 844 CSS pixels): the board, drawn in
   // the browser, takes the screen's width; the display's image beside its status panel took 60%.
   ServedTable table("desert-dust");
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   page.emulatePhone(390, 844, 3);
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
@@ -181,7 +194,8 @@ TEST_F(BrowserTest, OnAPhoneTheBoardIsAsWideAsTheScreenAndATapStillNamesTheSquar
 
 TEST_F(BrowserTest, FourPlayersRecordIsNumberedByRounds) {
   ServedTable table("chameleon-redux-4p");
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   std::vector<std::string> played;
   for (int i = 0; i < 5; ++i) played.push_back(table.playFirstLegal());
@@ -195,7 +209,8 @@ TEST_F(BrowserTest, FourPlayersRecordIsNumberedByRounds) {
 // Audit 2026-11-28 (evening): the confirmation said "Resign?" whoever it was for.
 TEST_F(BrowserTest, ResignSaysWhoResignsAndGoesOnceTheGameIsOver) {
   ServedTable table("chess");
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   table.play("e4");
   ASSERT_EQ(page.waitFor("document.getElementById('record').textContent.trim()", "1. e4"), "1. e4");
@@ -217,7 +232,8 @@ TEST_F(BrowserTest, AnswersAPromotionChoiceWithItsButton) {
   SessionOptions o;
   o.startPosition = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
   ServedTable table("chess", o);
-  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
   table.play("a8=Q");
   ASSERT_EQ(page.waitFor("document.querySelectorAll('#choices button').length", "4"), "4");
@@ -228,6 +244,88 @@ TEST_F(BrowserTest, AnswersAPromotionChoiceWithItsButton) {
   page.evaluate("document.getElementById('" + knight + "').click()");
   EXPECT_EQ(page.waitFor("document.getElementById('record').textContent.trim()", "1. a8=N"), "1. a8=N");
   EXPECT_EQ(page.evaluate("document.querySelectorAll('#choices button').length"), "0");
+}
+
+// Issue 72: the page served under its Content-Security-Policy (no inline script or style, only
+// its own files) works, unpaired and paired: no violation is reported while a person watches,
+// pairs with the typed code after a wrong one, and commands; an inline script is blocked.
+TEST_F(BrowserTest, UnpairedThePageWatchesAndPairsWithTheTypedCodeUnderItsPolicy) {
+  ServedTable table("chess");
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  page.evaluateOnEveryPage(
+      "window.violations = []; document.addEventListener('securitypolicyviolation', "
+      "e => violations.push(e.violatedDirective + ' ' + e.blockedURI));");
+  page.reload();
+  ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
+  EXPECT_EQ(page.waitFor(kAccess, "watching"), "watching");
+  EXPECT_EQ(page.evaluate("document.getElementById('pairing').hidden"), "false") << "the pairing form is shown";
+  EXPECT_EQ(page.evaluate("getComputedStyle(document.getElementById('hint')).display"), "none") << "no command button";
+  EXPECT_EQ(page.evaluate("getComputedStyle(document.getElementById('pgn')).display"), "inline-block") << "the PGN is anyone's";
+  table.play("e4");
+  EXPECT_EQ(page.waitFor("document.body.dataset.actions", "1"), "1") << "it watches the game";
+  pixelsOf(page.screenshot(), display::kLastAction, "unpaired.png");
+
+  // A tap on the board, unpaired, is refused and says why.
+  page.evaluate("send('show e2')");
+  EXPECT_EQ(page.waitFor("document.getElementById('message').textContent.startsWith('watching only')", "true"), "true");
+  EXPECT_EQ(table.onLoop([&] { return table.shownFrom(); }), "");
+
+  const std::string code = table.code();
+  const std::string wrong = code == "123456" ? "654321" : "123456";
+  const auto typeAndPair = [&](const std::string& typed) {
+    page.evaluate("document.getElementById('pairing-code').value = '" + typed + "'");
+    page.evaluate("document.getElementById('pair').click()");
+  };
+  typeAndPair(wrong);
+  EXPECT_EQ(page.waitFor("document.getElementById('pairing-note').textContent",
+                         "wrong code: 4 tries left before pairing locks"),
+            "wrong code: 4 tries left before pairing locks");
+  typeAndPair(code);
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
+  EXPECT_EQ(page.evaluate("document.getElementById('pairing').hidden"), "true");
+  EXPECT_EQ(page.evaluate("document.cookie"), "") << "the token is out of the page's scripts' reach";
+  EXPECT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
+  EXPECT_EQ(page.evaluate("getComputedStyle(document.getElementById('hint')).display"), "inline-block");
+  page.evaluate("document.getElementById('hint').click()");
+  EXPECT_EQ(page.waitFor("document.getElementById('message').textContent.startsWith('suggested:')", "true"), "true");
+  ASSERT_EQ(page.waitFor(kBoardDrawn, "true"), "true");
+  EXPECT_GT(pixelsOf(page.screenshot(), display::kArrow, "paired-hint.png"), 300) << "drawn under the policy";
+  EXPECT_EQ(page.evaluate("violations.length"), "0") << page.evaluate("violations.join(', ')");
+
+  // The policy is in force: a script put into the page inline does not run, and is reported.
+  EXPECT_EQ(page.evaluate("(() => { const s = document.createElement('script'); s.textContent = 'window.ran = 1';"
+                          " document.body.appendChild(s); return window.ran === 1; })()"),
+            "false");
+  EXPECT_EQ(page.waitFor("violations.length", "1"), "1");
+}
+
+// The QR code's address pairs at once and its code leaves the address bar; a new game unpairs the
+// page, which shows the pairing form again.
+TEST_F(BrowserTest, TheQrCodesAddressPairsAndANewGameUnpairs) {
+  ServedTable table("chess");
+  HeadlessBrowser page(browser_, pairedUrl(table));
+  ASSERT_EQ(page.waitFor(kAccess, "paired"), "paired");
+  EXPECT_EQ(page.evaluate("location.hash"), "") << "the code is not kept in the address or the history";
+  table.play("e4");
+  ASSERT_EQ(page.waitFor("document.body.dataset.actions", "1"), "1");
+  page.evaluate("window.confirm = () => true");
+  page.evaluate("document.getElementById('new').click()");
+  EXPECT_EQ(page.waitFor("document.body.dataset.actions", "0"), "0");
+  EXPECT_EQ(page.waitFor(kAccess, "watching"), "watching");
+  EXPECT_EQ(page.evaluate("document.getElementById('pairing').hidden"), "false");
+  page.evaluate("send('hint')");
+  EXPECT_EQ(page.waitFor("document.getElementById('message').textContent.includes('not paired with this board')", "true"), "true");
+}
+
+TEST_F(BrowserTest, AReadOnlyPageShowsTheGameAndNoButtonNorPairing) {
+  ServedTable table("chess", {}, true);
+  HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
+  EXPECT_EQ(page.waitFor(kAccess, "read-only"), "read-only");
+  table.play("e4");
+  EXPECT_EQ(page.waitFor("document.body.dataset.actions", "1"), "1");
+  EXPECT_EQ(page.evaluate("document.getElementById('pairing').hidden"), "true");
+  EXPECT_EQ(page.evaluate("getComputedStyle(document.getElementById('resign')).display"), "none");
 }
 
 }  // namespace

@@ -103,6 +103,8 @@ HeadlessBrowser::HeadlessBrowser(const std::string& browser, const std::string& 
   const std::string path = pageSocket.substr(pageSocket.find('/', std::string("ws://").size()));
   ws_.next_layer().connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
   ws_.handshake("127.0.0.1:" + std::to_string(port), path);
+  // Until the page has loaded, the browser may have no document to evaluate in (on a busy machine).
+  waitFor("document.readyState", "complete", 20);
 }
 
 HeadlessBrowser::~HeadlessBrowser() {
@@ -151,11 +153,27 @@ std::string HeadlessBrowser::waitFor(const std::string& expression, const std::s
   const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   std::string value;
   while (std::chrono::steady_clock::now() < until) {
-    value = evaluate(expression);
+    try {
+      value = evaluate(expression);
+    } catch (const std::runtime_error&) {
+      value = "";  // no document yet: the page is loading
+    }
     if (value == expected) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return value;
+}
+
+void HeadlessBrowser::evaluateOnEveryPage(const std::string& script) {
+  call("Page.enable", json::object());
+  call("Page.addScriptToEvaluateOnNewDocument", {{"source", script}});
+}
+
+void HeadlessBrowser::reload() {
+  call("Page.reload", json::object());
+  // The old document may answer for a moment: wait for a new one.
+  for (int i = 0; i < 100 && evaluate("document.readyState") != "complete"; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
 }
 
 std::vector<unsigned char> HeadlessBrowser::screenshot() {

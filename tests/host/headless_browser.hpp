@@ -27,6 +27,10 @@ class HeadlessBrowser {
   void click(double x, double y);
   // Shows the page as a phone of `width` x `height` CSS pixels at `scale` device pixels each would.
   void emulatePhone(int width, int height, double scale);
+  // Runs `script` in every page the browser opens from now on, before the page's own scripts.
+  void evaluateOnEveryPage(const std::string& script);
+  // Loads the page again.
+  void reload();
   // A PNG of the viewport.
   std::vector<unsigned char> screenshot();
 

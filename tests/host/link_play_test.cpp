@@ -138,21 +138,37 @@ TEST(PlayOverTheLink, RefereesMovesOnTheSwitchBoardAndLightsTheLeds) {
 }
 
 
-// A button of the web page pressed: `command` posted to the page's /command.
-void pressButton(int port, const std::string& command) {
+// One HTTP request to the page's port; the reply, read until the server closes.
+std::string httpExchange(int port, const std::string& request) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<std::uint16_t>(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  const std::string request = "POST /command HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
-                              "\r\nContent-Length: " + std::to_string(command.size()) + "\r\nConnection: close\r\n\r\n" + command;
-  ASSERT_EQ(::write(fd, request.data(), request.size()), static_cast<ssize_t>(request.size()));
-  char reply[512];
-  while (::read(fd, reply, sizeof reply) > 0) {
+  std::string reply;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+      ::write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
+    char buffer[512];
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) reply.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(fd);
+  return reply;
+}
+
+std::string post(int port, const std::string& target, const std::string& body, const std::string& extraHeaders = "") {
+  return httpExchange(port, "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) + "\r\n" + extraHeaders +
+                            "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+}
+
+// A button of the web page pressed on a phone paired with the code the program printed (issue 72):
+// `command` posted to the page's /command with the phone's token.
+void pressButton(int port, const std::string& log, const std::string& command) {
+  std::smatch code, token;
+  ASSERT_TRUE(std::regex_search(log, code, std::regex("pairing code: (\\d{6})"))) << log;
+  const std::string paired = post(port, "/pair", code[1]);
+  ASSERT_TRUE(std::regex_search(paired, token, std::regex("\"token\":\"([0-9a-f]+)\""))) << paired;
+  const std::string reply = post(port, "/command", command, "Authorization: Bearer " + token[1].str() + "\r\n");
+  EXPECT_EQ(reply.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << reply;
 }
 
 // Found by an audit of playing against the engine (2026-11-29): the board cannot see a Tile, so
@@ -176,7 +192,7 @@ TEST(PlayOverTheLink, TheEnginesTileDropIsCarriedOutAndConfirmed) {
   std::smatch page;
   if (announced.size() == 2 && std::regex_search(text, page, std::regex("web page: http://localhost:(\\d+)/"))) {
     const std::string action = announced[1];
-    pressButton(std::stoi(page[1]), "confirm");
+    pressButton(std::stoi(page[1]), text, "confirm");
     EXPECT_TRUE(waitUntil([&] {
       try {
         return movesOfRecord(readFile(pgn)) == "1. " + action + " *";

@@ -248,6 +248,11 @@ TEST(PlayCommand, AnOptionThatNeedsAnotherIsRefusedWithoutIt) {
   EXPECT_EQ(liveErrorOf("camera:0", {"--http", "0", "--linger", "60"}),
             "--linger keeps the game shown after a recording ends: it needs --input frames:DIR|VIDEO");
   EXPECT_EQ(errorOf({"--linger", "60"}), "--linger keeps the game shown after a recording ends: it needs --http or --screen");
+  EXPECT_EQ(errorOf({"--http-bind", "127.0.0.1"}), "--http-bind is the address the web page is served on: it needs --http PORT");
+  EXPECT_EQ(errorOf({"--http-read-only"}), "--http-read-only makes the web page watch only: it needs --http PORT");
+  EXPECT_EQ(errorOf({"--http", "0", "--http-bind", "the-club"}),
+            "--http-bind is an IP address of this computer, such as 0.0.0.0 (every network) or 127.0.0.1 (this computer alone), "
+            "not 'the-club'");
   EXPECT_EQ(errorOf({"--journal", "/nonexistent/game.journal"}), "--journal: cannot write '/nonexistent/game.journal': No such file or directory");
   // With what they need, they go on to the recording (not there).
   const std::string noRecording = "--input frames:" + (dir / "none").string() + ": no such folder or video file";
@@ -255,6 +260,7 @@ TEST(PlayCommand, AnOptionThatNeedsAnotherIsRefusedWithoutIt) {
   EXPECT_EQ(errorOf({"--mode", "engine", "--engine-side", "white", "--engine-ms", "800"}), noRecording);
   EXPECT_EQ(errorOf({"--display-out", (dir / "display").string(), "--display-latest-only"}), noRecording);
   EXPECT_EQ(errorOf({"--fps", "25", "--realtime", "--http", "0", "--linger", "5"}), noRecording);
+  EXPECT_EQ(errorOf({"--http", "0", "--http-bind", "::1", "--http-read-only"}), noRecording);
   EXPECT_EQ(fourPlayerErrorOf({"--engine-side", "North"}), noRecording);
   EXPECT_EQ(errorOf({"--mode", "engine", "--engine-side", "WHITE"}), noRecording);
   EXPECT_EQ(errorOf({"--journal", (dir / "game.journal").string()}), noRecording);

@@ -9,11 +9,13 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <thread>
+#include <vector>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -87,7 +89,7 @@ void filmChessGame(const fs::path& dir, int plies) {
 }
 
 // `tessera play --screen` over the recording in `dir`/frames, its output in `dir`/play.log.
-pid_t startPlay(const fs::path& dir, const std::string& display, const char* linger) {
+pid_t startPlay(const fs::path& dir, const std::string& display, const char* linger, const std::vector<std::string>& more = {}) {
   const fs::path log = dir / "play.log";
   const pid_t play = ::fork();
   if (play == 0) {
@@ -95,8 +97,10 @@ pid_t startPlay(const fs::path& dir, const std::string& display, const char* lin
     ::dup2(fd, 1);
     ::dup2(fd, 2);
     ::setenv("DISPLAY", display.c_str(), 1);
-    tessera::testing::execTessera({"play", "--variant", "chess", "--input", "frames:" + (dir / "frames").string(), "--screen",
-                       "--screen-size", "800x900", "--screen-inches", "15.6", "--linger", linger});
+    std::vector<std::string> args{"play", "--variant", "chess", "--input", "frames:" + (dir / "frames").string(), "--screen",
+                                  "--screen-size", "800x900", "--screen-inches", "15.6", "--linger", linger};
+    args.insert(args.end(), more.begin(), more.end());
+    tessera::testing::execTessera(args);
     ::_exit(127);
   }
   return play;
@@ -191,6 +195,61 @@ TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo)
   EXPECT_LT(ran, 50s) << "q ends the program before the 60 s linger";
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(dir / "play.log");
   EXPECT_NE(readFile(dir / "play.log").find("\n1 action;"), std::string::npos) << readFile(dir / "play.log");
+  fs::remove_all(dir);
+}
+
+// What a QR code reader (zbarimg, as a phone's camera app) finds on the screen; "" when nothing.
+std::string qrCodeOn(const cv::Mat& screen, const fs::path& file) {
+  cv::imwrite(file.string(), screen);
+  std::string text;
+  if (FILE* reader = ::popen(("/usr/bin/zbarimg --raw -q " + file.string() + " 2>/dev/null").c_str(), "r")) {
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, reader)) text += buffer;
+    ::pclose(reader);
+  }
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+// Issue 72: with the web page served, the screen shows the pairing code and a QR code of the
+// page's address with it, which a phone's reader reads; the key p makes a new code and the screen
+// shows it.
+TEST(ScreenWindow, ShowsThePairingCodeAndItsQrCodeAndKeyPMakesANewOne) {
+  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup-tests.sh installs it)";
+  if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup-tests.sh installs it)";
+  if (::access("/usr/bin/zbarimg", X_OK) != 0) GTEST_SKIP() << "no zbarimg (scripts/setup-tests.sh installs zbar-tools)";
+  const fs::path dir = fs::temp_directory_path() / ("tessera-pairing-" + std::to_string(::getpid()));
+  filmChessGame(dir, 2);
+  VirtualScreen screenServer(dir);
+  ASSERT_TRUE(screenServer.ready());
+  const pid_t play = startPlay(dir, screenServer.display, "60", {"--http", "0"});
+  ASSERT_TRUE(waitForLog(dir, "recording ended")) << readFile(dir / "play.log");
+  std::this_thread::sleep_for(500ms);
+  const auto codes = [&] {
+    std::vector<std::string> found;
+    const std::string log = readFile(dir / "play.log");
+    for (std::size_t at = log.find("pairing code: "); at != std::string::npos; at = log.find("pairing code: ", at + 1))
+      found.push_back(log.substr(at + 14, 6));
+    return found;
+  };
+  const std::string log = readFile(dir / "play.log");
+  const auto port = log.find("web page: http://localhost:");
+  ASSERT_NE(port, std::string::npos) << log;
+  const std::string address = "http://127.0.0.1:" + log.substr(port + 27, log.find('/', port + 27) - port - 27) + "/#pair=";
+  ASSERT_EQ(codes().size(), 1u) << log;
+  EXPECT_EQ(qrCodeOn(readXwd(readFile(dir / "Xvfb_screen0")), dir / "pairing.png"), address + codes()[0])
+      << "the recording is served to this computer alone: 127.0.0.1";
+
+  ASSERT_EQ(pressKey(screenServer.display, "p"), 0);
+  for (int i = 0; i < 100 && codes().size() < 2; ++i) std::this_thread::sleep_for(50ms);
+  ASSERT_EQ(codes().size(), 2u) << readFile(dir / "play.log");
+  EXPECT_NE(codes()[1], codes()[0]);
+  std::this_thread::sleep_for(300ms);  // drawn
+  EXPECT_EQ(qrCodeOn(readXwd(readFile(dir / "Xvfb_screen0")), dir / "paired-again.png"), address + codes()[1]);
+  ASSERT_EQ(pressKey(screenServer.display, "q"), 0);
+  int status = 0;
+  ::waitpid(play, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(dir / "play.log");
   fs::remove_all(dir);
 }
 

@@ -19,10 +19,13 @@ namespace tessera::session {
 // A table serving the page on a free port, its loop on a thread of its own.
 class ServedTable {
  public:
-  explicit ServedTable(const char* variant, SessionOptions session = {}) {
+  // `webReadOnly`: the page only watches (--http-read-only).
+  explicit ServedTable(const char* variant, SessionOptions session = {}, bool webReadOnly = false) {
     table::TableOptions o;
     o.session = session;
     o.httpPort = 0;
+    o.httpBind = "127.0.0.1";
+    o.httpReadOnly = webReadOnly;
     table_ = std::make_unique<table::Table>(io_, builtinVariant(variant), o, log_);
     table_->start();
     work_.emplace(io_.get_executor());
@@ -74,6 +77,21 @@ class ServedTable {
   // The game's result token ("*" while it goes on).
   std::string resultToken() {
     return onLoop([&] { return table_->session().result().token; });
+  }
+  // The pairing code the board shows now (its screen and its log).
+  std::string code() {
+    return onLoop([&] { return table_->pairing()->code(); });
+  }
+  // What the table printed (the log: the pairing code and QR code among it), on the loop.
+  std::string log() {
+    return onLoop([&] { return log_.str(); });
+  }
+  // The screen's key p: a new code, every device unpaired.
+  void pairAgain() {
+    onLoop([&] {
+      table_->pairAgain();
+      return 0;
+    });
   }
   int connectedPages() {
     return onLoop([&] { return table_->webServer()->connectedPages(); });

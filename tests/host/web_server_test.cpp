@@ -46,13 +46,15 @@ using nlohmann::json;
 // What the page reads: JSON text, parsed as the browser parses it.
 json stateOf(RefereeSession& session) { return json::parse(web::stateJson(session)); }
 
+// `token`: a paired device's, sent as a program sends it ("Authorization: Bearer").
 http::response<http::string_body> request(unsigned short port, http::verb verb, const std::string& target,
-                                          const std::string& body = "") {
+                                          const std::string& body = "", const std::string& token = "") {
   boost::asio::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{verb, target, 11};
   req.set(http::field::host, "localhost");
+  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);
@@ -64,12 +66,26 @@ http::response<http::string_body> request(unsigned short port, http::verb verb, 
   return res;
 }
 
+// Pairs a device with the code the table shows, through POST /pair; returns its token.
+std::string pairedToken(ServedTable& table) {
+  const auto paired = request(table.port(), http::verb::post, "/pair", table.code());
+  EXPECT_EQ(paired.result(), http::status::ok) << paired.body();
+  return json::parse(paired.body()).value("token", "");
+}
+
+// A page's WebSocket; with a token, as a paired phone's page opens it (the cookie POST /pair set).
+// The server first says whether the page is paired: that is in `access`.
 struct PageSocket {
   boost::asio::io_context io;
   websocket::stream<tcp::socket> ws{io};
-  explicit PageSocket(unsigned short port) {
+  json access;
+  explicit PageSocket(unsigned short port, const std::string& token = "") {
     ws.next_layer().connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+    if (!token.empty())
+      ws.set_option(websocket::stream_base::decorator(
+          [token](websocket::request_type& req) { req.set(http::field::cookie, "theme=dark; tessera_token=" + token); }));
     ws.handshake("localhost", "/ws");
+    access = next();
   }
   // The next message as text; "" (and a failure) when none comes within ten seconds, so that a
   // page left waiting fails the test instead of holding it.
@@ -116,12 +132,15 @@ struct PageSocket {
 
 TEST(WebPage, ServesThePageTheBoardImageAndTheRecord) {
   ServedTable table("chess");
+  const std::string token = pairedToken(table);
   const auto page = request(table.port(), http::verb::get, "/");
   EXPECT_EQ(page.result(), http::status::ok);
   EXPECT_NE(page.body().find("<html"), std::string::npos);
-  EXPECT_NE(page.body().find("new WebSocket"), std::string::npos);
-  for (const char* external : {"src=\"http", "href=\"http", "@import", "cdn"})
-    EXPECT_EQ(page.body().find(external), std::string::npos) << "no external assets: " << external;
+  EXPECT_NE(request(table.port(), http::verb::get, "/page.js").body().find("new WebSocket"), std::string::npos);
+  for (const char* file : {"/", "/page.js", "/page.css", "/pairing.js", "/pairing.css"})
+    for (const char* external : {"src=\"http", "href=\"http", "@import", "cdn", "url("})
+      EXPECT_EQ(request(table.port(), http::verb::get, file).body().find(external), std::string::npos)
+          << "no external assets: " << external << " in " << file;
   for (const char* button : {"hint", "takeback", "confirm", "new", "resign", "draw", "game.pgn"})
     EXPECT_NE(page.body().find(button), std::string::npos) << button;
 
@@ -138,45 +157,56 @@ TEST(WebPage, ServesThePageTheBoardImageAndTheRecord) {
   EXPECT_NE(pgn.body().find("1. e4 {[%emt "), std::string::npos) << "the thinking time: " << pgn.body();
   EXPECT_NE(std::string(pgn[http::field::content_disposition]).find("attachment"), std::string::npos);
   // The board changes with every action: no page, image, state or record is kept by a cache.
-  for (const char* target : {"/", "/state", "/board.png", "/game.pgn"}) {
+  for (const char* target : {"/", "/page.js", "/state", "/board.png", "/game.pgn"}) {
     const auto reply = request(table.port(), http::verb::get, target);
     EXPECT_EQ(reply[http::field::cache_control], "no-store") << target;
     EXPECT_EQ(reply[http::field::server], "tessera") << target;
   }
   EXPECT_EQ(request(table.port(), http::verb::get, "/nothing-here").result(), http::status::not_found);
-  EXPECT_EQ(request(table.port(), http::verb::post, "/command", "fly").result(), http::status::bad_request);
+  EXPECT_EQ(request(table.port(), http::verb::post, "/command", "fly", token).result(), http::status::bad_request);
   // A choice number below 1 (the lowest int among them, whose index would overflow) is refused.
   for (const char* bad : {"choose", "choose x", "choose 0", "choose -2147483648"}) {
-    const auto reply = request(table.port(), http::verb::post, "/command", bad);
+    const auto reply = request(table.port(), http::verb::post, "/command", bad, token);
     EXPECT_EQ(reply.result(), http::status::bad_request) << bad;
     EXPECT_NE(reply.body().find("choose needs the number of a choice, from 1"), std::string::npos) << bad << ": " << reply.body();
   }
 }
 
-// The page is built from host/web/page/ (embed_page.cmake): what is served is index.html with the
-// style sheet and the script, as they are in those files, in place of the lines that link them.
-TEST(WebPage, ServesThePageAsItsSourceFilesSayOneDocument) {
+// The page is built from host/web/page/ (embed_page.cmake): each of its files is served as it is
+// there, index.html at /, and index.html links the others (no inline script or style, which the
+// Content-Security-Policy forbids).
+TEST(WebPage, ServesThePageAsItsSourceFilesSay) {
   const auto read = [](const std::string& name) {
     std::ifstream in(std::string(TESSERA_SOURCE_DIR) + "/host/web/page/" + name, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   };
-  std::string expected = read("index.html");
-  const std::string css = read("page.css"), js = read("page.js");
-  ASSERT_FALSE(css.empty() || js.empty());
-  const std::string link = "<link rel=\"stylesheet\" href=\"page.css\">", script = "<script src=\"page.js\"></script>";
-  ASSERT_NE(expected.find(link), std::string::npos);
-  ASSERT_NE(expected.find(script), std::string::npos);
-  expected.replace(expected.find(link), link.size(), "<style>\n" + css + "</style>");
-  expected.replace(expected.find(script), script.size(), "<script>\n" + js + "</script>");
   ServedTable table("chess");
   const auto page = request(table.port(), http::verb::get, "/");
   EXPECT_EQ(page[http::field::content_type], "text/html; charset=utf-8");
-  EXPECT_EQ(page.body(), expected);
+  EXPECT_EQ(page.body(), read("index.html"));
+  EXPECT_EQ(page.body().find("<style"), std::string::npos);
+  EXPECT_EQ(page.body().find("<script>"), std::string::npos);
+  EXPECT_EQ(page.body().find(" style="), std::string::npos);
+  EXPECT_EQ(page.body().find(" onclick="), std::string::npos);
+  for (const std::string name : {"page.css", "pairing.css", "page.js", "pairing.js"}) {
+    const std::string source = read(name);
+    ASSERT_FALSE(source.empty()) << name;
+    const auto served = request(table.port(), http::verb::get, "/" + name);
+    EXPECT_EQ(served.result(), http::status::ok) << name;
+    EXPECT_EQ(served.body(), source) << name;
+    EXPECT_EQ(served[http::field::content_type],
+              name.ends_with(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8")
+        << name;
+    EXPECT_NE(page.body().find("\"" + name + "\""), std::string::npos) << "index.html links " << name;
+  }
+  EXPECT_EQ(request(table.port(), http::verb::get, "/embed_page.cmake").result(), http::status::not_found);
+  EXPECT_EQ(request(table.port(), http::verb::get, "/../CMakeLists.txt").result(), http::status::not_found);
 }
 
 TEST(WebPage, PushesEveryActionLiveAndTakesTheButtons) {
   ServedTable table("chess");
-  PageSocket page(table.port());
+  PageSocket page(table.port(), pairedToken(table));
+  EXPECT_EQ(page.access, json::parse(R"({"access":{"paired":true,"readOnly":false}})"));
   EXPECT_EQ(page.next()["movetext"], "");
   table.play("e4");
   EXPECT_FALSE(page.until("movetext", "1. e4").is_null());
@@ -198,8 +228,8 @@ TEST(WebPage, PushesEveryActionLiveAndTakesTheButtons) {
 
 TEST(WebPage, ACommandThatCannotBeCarriedOutIsAnsweredToItsPageAlone) {
   ServedTable table("chess");
-  PageSocket page(table.port());
-  PageSocket other(table.port());
+  PageSocket page(table.port(), pairedToken(table));
+  PageSocket other(table.port(), pairedToken(table));
   page.next();
   other.next();
   const auto anError = [](const json&) { return true; };
@@ -236,7 +266,7 @@ TEST(WebPage, TextThatIsNoUtf8ReachesThePageReplacedNotBroken) {
 
   // A word too many after a command is quoted cut at 60 bytes, here inside a letter of two.
   ServedTable table("chess");
-  PageSocket page(table.port());
+  PageSocket page(table.port(), pairedToken(table));
   page.next();
   page.send("hint " + std::string(59, 'a') + "\u00e9");
   const json refused = page.untilOne("error", [](const json&) { return true; });
@@ -247,10 +277,11 @@ TEST(WebPage, TextThatIsNoUtf8ReachesThePageReplacedNotBroken) {
 
 TEST(WebPage, ATapOnTheBoardAsksWhereAPieceCanGo) {
   ServedTable table("chess");
-  const auto shown = request(table.port(), http::verb::post, "/command", "show g1");
+  const std::string token = pairedToken(table);
+  const auto shown = request(table.port(), http::verb::post, "/command", "show g1", token);
   EXPECT_EQ(shown.result(), http::status::ok);
   EXPECT_EQ(json::parse(shown.body())["message"], "White from g1: Nf3, Nh3") << shown.body();
-  const auto bad = request(table.port(), http::verb::post, "/command", "show k4");
+  const auto bad = request(table.port(), http::verb::post, "/command", "show k4", token);
   EXPECT_EQ(bad.result(), http::status::bad_request);
   EXPECT_EQ(bad.body(), "show needs a square of the board, such as e2, got 'k4'\n");
   // The page draws the board from the state: the Knight on g1 and its two destinations.
@@ -367,7 +398,7 @@ TEST(WebPage, AnswersAPromotionChoiceFromThePage) {
   SessionOptions o;
   o.startPosition = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
   ServedTable table("chess", o);
-  PageSocket page(table.port());
+  PageSocket page(table.port(), pairedToken(table));
   page.next();
   table.play("a8=Q");
   const json asked = page.untilOne("choices", [](const json& choices) { return !choices.empty(); });
@@ -392,7 +423,7 @@ TEST(WebPage, TakebackWithdrawsAResignationFromThePageAndTheRecord) {
     std::ifstream in(record);
     return movesOfRecord(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
   };
-  PageSocket page(table.port());
+  PageSocket page(table.port(), pairedToken(table));
   page.next();
   table.play("e4");
   EXPECT_FALSE(page.until("movetext", "1. e4").is_null());
@@ -434,7 +465,10 @@ TEST(WebPage, APortAlreadyTakenIsNamedWithWhatToDo) {
   ServedTable table("chess");
   boost::asio::io_context io;
   try {
-    web::WebServer second(io, table.port(), web::WebBackend{});
+    web::Pairing pairing;
+    web::WebServerOptions options;
+    options.port = table.port();
+    web::WebServer second(io, options, web::WebBackend{}, pairing);
     FAIL() << "a second server on the same port";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("cannot serve the web page on port " + std::to_string(table.port()) + ": "),
@@ -455,7 +489,11 @@ TEST(WebPage, ARestartedProgramHasItsPortBackAtOnce) {
     ASSERT_EQ(page.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << page;  // the server closed it first
   }
   boost::asio::io_context io;
-  EXPECT_NO_THROW(web::WebServer again(io, port, web::WebBackend{}));
+  web::Pairing pairing;
+  web::WebServerOptions options;
+  options.bindAddress = "127.0.0.1";
+  options.port = port;
+  EXPECT_NO_THROW(web::WebServer again(io, options, web::WebBackend{}, pairing));
 }
 
 TEST(WebPage, BytesThatAreNoHttpRequestGetAPlainRefusalAndTheGameGoesOn) {
@@ -536,8 +574,9 @@ TEST(WebPage, HeadGetsHeadersAloneAndAWrongMethodIsNamed) {
 // its own site, or open the WebSocket; and the WebSocket opened at any path.
 TEST(WebPage, CommandsComeOnlyFromTheGamesOwnPage) {
   ServedTable table("chess");
+  const std::string bearer = "Authorization: Bearer " + pairedToken(table) + "\r\n";
   table.play("e4");
-  const std::string crossSite = rawExchange(table.port(), "POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+  const std::string crossSite = rawExchange(table.port(), "POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\n" + bearer +
                                                           "Origin: http://evil.example\r\nContent-Type: text/plain\r\n"
                                                           "Content-Length: 6\r\nConnection: close\r\n\r\nresign");
   EXPECT_EQ(crossSite.rfind("HTTP/1.1 403 Forbidden\r\n", 0), 0u) << crossSite;
@@ -552,14 +591,14 @@ TEST(WebPage, CommandsComeOnlyFromTheGamesOwnPage) {
   EXPECT_EQ(table.resultToken(), "*") << "nobody resigned";
   // Each request on a connection is read afresh: the Origin of one does not stay for the next.
   const std::string twoOnOne = rawExchange(table.port(), "GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n\r\n"
-                                                         "POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n"
+                                                         "POST /command HTTP/1.1\r\nHost: 127.0.0.1\r\n" + bearer + "Content-Length: 4\r\n"
                                                          "Connection: close\r\n\r\nhint");
   const std::size_t second = twoOnOne.find("HTTP/1.1", 1);
   ASSERT_NE(second, std::string::npos) << twoOnOne;
   EXPECT_EQ(twoOnOne.compare(second, 17, "HTTP/1.1 200 OK\r\n"), 0) << twoOnOne;
   // The page's own origin is let through, as a program that names none.
   const std::string own = rawExchange(table.port(), "POST /command HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(table.port()) +
-                                                    "\r\nOrigin: http://127.0.0.1:" + std::to_string(table.port()) +
+                                                    "\r\n" + bearer + "Origin: http://127.0.0.1:" + std::to_string(table.port()) +
                                                     "\r\nContent-Length: 6\r\nConnection: close\r\n\r\nresign");
   EXPECT_EQ(own.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << own;
   EXPECT_EQ(table.resultToken(), "1-0") << "Black, to act, resigned";

@@ -1,45 +1,77 @@
 # Builds the web page into the program (cmake -P, run by host/CMakeLists.txt whenever a file here
-# changes): index.html with page.css and page.js put in place of the lines that link them, so that
-# the page is served as one document with no other request, and written to OUT as a C++ file
-# defining tessera::web::webPageHtml() (host/web/web_page.hpp). The three files are the page's
-# source: open index.html in a browser beside them, or in any editor or linter.
+# changes): every .html, .css and .js file of PAGE, each served as it is under its own name
+# (index.html at /), written to OUT as a C++ file defining tessera::web::webPageFile()
+# (host/web/web_page.hpp). The page links its style sheets and scripts rather than holding them, so
+# that the Content-Security-Policy can forbid inline script and style. The build stops when a style
+# sheet or a script of the folder is not linked by index.html, or index.html links one that is not
+# there: the page would be served without it.
 #
 #   cmake -D PAGE=host/web/page -D OUT=build/host/web_page.cpp -P host/web/page/embed_page.cmake
+cmake_policy(SET CMP0057 NEW)  # if(IN_LIST)
+file(GLOB names RELATIVE "${PAGE}" "${PAGE}/*.html" "${PAGE}/*.css" "${PAGE}/*.js")
+list(SORT names)
 file(READ "${PAGE}/index.html" html)
-file(READ "${PAGE}/page.css" css)
-file(READ "${PAGE}/page.js" js)
-
-function(inline text link replacement out)
-  string(FIND "${text}" "${link}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "${PAGE}/index.html has no ${link}: the page would be served without it")
+foreach(name IN LISTS names)
+  if(name MATCHES "\\.css$")
+    string(FIND "${html}" "<link rel=\"stylesheet\" href=\"${name}\">" at)
+  elseif(name MATCHES "\\.js$")
+    string(FIND "${html}" "<script src=\"${name}\"></script>" at)
+  else()
+    set(at 0)
   endif()
-  string(REPLACE "${link}" "${replacement}" text "${text}")
-  set(${out} "${text}" PARENT_SCOPE)
-endfunction()
-inline("${html}" "<link rel=\"stylesheet\" href=\"page.css\">" "<style>\n${css}</style>" html)
-inline("${html}" "<script src=\"page.js\"></script>" "<script>\n${js}</script>" html)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${PAGE}/index.html has no link to ${name}: the page would be served without it")
+  endif()
+endforeach()
+string(REGEX MATCHALL "(href|src)=\"[^\"]+\\.(css|js)\"" linked "${html}")
+foreach(link IN LISTS linked)
+  string(REGEX REPLACE "^(href|src)=\"([^\"]+)\"$" "\\2" name "${link}")
+  if(NOT name IN_LIST names)
+    message(FATAL_ERROR "${PAGE}/index.html links ${name}, which is not in ${PAGE}")
+  endif()
+endforeach()
 
-# The page as served, beside the generated file (for a person to look at), read back as bytes.
-get_filename_component(folder "${OUT}" DIRECTORY)
-file(WRITE "${folder}/web_page.html" "${html}")
-file(READ "${folder}/web_page.html" hex HEX)
-string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
-string(REPEAT "0x..," 24 line)
-string(REGEX REPLACE "(${line})" "\\1\n" bytes "${bytes}")
+set(arrays "")
+set(entries "")
+set(i 0)
+foreach(name IN LISTS names)
+  file(READ "${PAGE}/${name}" hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(REPEAT "0x..," 24 line)
+  string(REGEX REPLACE "(${line})" "\\1\n" bytes "${bytes}")
+  if(name MATCHES "\\.html$")
+    set(type "text/html; charset=utf-8")
+  elseif(name MATCHES "\\.css$")
+    set(type "text/css; charset=utf-8")
+  else()
+    set(type "text/javascript; charset=utf-8")
+  endif()
+  string(APPEND arrays "constexpr unsigned char kFile${i}[] = {\n${bytes}\n};\n")
+  string(APPEND entries "    {\"${name}\", {\"${type}\", {reinterpret_cast<const char*>(kFile${i}), sizeof kFile${i}}}},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+
 file(WRITE "${OUT}.new" "// Made by host/web/page/embed_page.cmake from host/web/page/: edit those files, not this one.
 #include \"host/web/web_page.hpp\"
+
+#include <utility>
 
 namespace tessera::web {
 namespace {
 
-constexpr unsigned char kPage[] = {
-${bytes}
-};
+${arrays}
+const std::pair<std::string_view, WebFile> kFiles[] = {
+${entries}};
 
 }  // namespace
 
-std::string_view webPageHtml() { return {reinterpret_cast<const char*>(kPage), sizeof kPage}; }
+std::optional<WebFile> webPageFile(std::string_view name) {
+  for (const auto& [fileName, file] : kFiles)
+    if (fileName == name) return file;
+  return std::nullopt;
+}
+
+std::string_view webPageHtml() { return webPageFile(\"index.html\")->bytes; }
 
 }  // namespace tessera::web
 ")

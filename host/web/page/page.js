@@ -134,7 +134,8 @@ function connect() {
   socket.onopen = () => { const c = document.getElementById('conn'); c.textContent = 'live'; c.className = ''; };
   socket.onmessage = e => {
     const m = JSON.parse(e.data);
-    if ('error' in m) document.getElementById('message').textContent = m.error;
+    if ('access' in m) showAccess(m.access);
+    else if ('error' in m) document.getElementById('message').textContent = m.error;
     else show(m);
   };
   socket.onclose = () => {
