@@ -11,6 +11,7 @@
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/sectors.hpp"
 #include "host/views/display/board_palette.hpp"
+#include "host/views/display/figurine_painter.hpp"
 
 namespace tessera::display {
 namespace {
@@ -177,21 +178,19 @@ void BoardPainter::drawCorrections(cv::Mat& img, const BoardScene& scene) const 
 
 void BoardPainter::drawPieces(cv::Mat& img, const Position& pos) const {
   const Variant& v = pos.variant();
-  const int radius = layout_.cell * 40 / 100;  // inside the frames drawn around squares
-  // Letters half a square high: the size that reads from two metres on a 1080p screen (docs/display.md).
-  const int thickness = std::max(1, layout_.cell / 20);
-  const double scale = scaleForCapHeight(layout_.cell * 0.5, thickness);
+  std::vector<Figurine> figurines;
+  for (const PieceType& t : v.pieces) figurines.push_back(figurineOf(t));
+  // The symbol nine tenths of a square, inside the frames drawn around squares.
+  const int size = layout_.cell * 9 / 10, inset = (layout_.cell - size) / 2;
   for (int r = 0; r < v.size.ranks; ++r)
     for (int f = 0; f < v.size.files; ++f) {
       const Square sq = makeSquare(f, r);
       const PieceCode p = pos.at(sq);
       if (!p) continue;
       const int side = pieceSide(p);
-      const cv::Point c = layout_.cellCentre(sq);
-      cv::circle(img, c, radius, pieceFill(side, v.sides), cv::FILLED, cv::LINE_AA);
-      cv::circle(img, c, radius, cv::Scalar(90, 90, 90), 2, cv::LINE_AA);
-      const std::string letter(1, v.pieces[pieceType(p)].letter);
-      centredText(img, letter, c, scale, pieceInk(side, v.sides), thickness);
+      const cv::Rect cell = layout_.cellRect(sq);
+      drawFigurine(img, {cell.x + inset, cell.y + inset, size, size}, figurines[static_cast<std::size_t>(pieceType(p))],
+                   pieceFill(side, v.sides), pieceInk(side, v.sides), pieceOutline(side, v.sides));
     }
 }
 
