@@ -316,7 +316,7 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
   const int x = panel.x + layout_.margin / 2, width = panel.width - layout_.margin;
   const int bottom = panel.y + panel.height - layout_.margin / 3;
   const cv::Rect box(x, panel.y, width, bottom - panel.y);
-  const int bigThickness = std::max(2, layout_.cell / 22), smallThickness = std::max(1, layout_.cell / 30);
+  const int bigThickness = std::max(2, layout_.cell / 22), smallThickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
   const double big = scaleForCapHeight(layout_.cell * 0.45, bigThickness);
   const double small = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), smallThickness);
   int baseline = 0;
@@ -458,7 +458,7 @@ void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Re
 }
 
 void BoardPainter::drawEvaluation(cv::Mat& img, int centipawns, const cv::Rect& box, int& y, int limit) const {
-  const int thickness = std::max(1, layout_.cell / 30);
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
   const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
   int baseline = 0;
   const std::string label = "evaluation " + evaluationText(centipawns);
@@ -477,7 +477,7 @@ void BoardPainter::drawEvaluation(cv::Mat& img, int centipawns, const cv::Rect& 
 
 void BoardPainter::drawPool(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
   const Variant& v = scene.position->variant();
-  const int thickness = std::max(1, layout_.cell / 30);
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
   const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
   int baseline = 0;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
@@ -516,7 +516,7 @@ int BoardPainter::drawLegend(cv::Mat& img, const BoardScene& scene, const cv::Re
     if (!e.orthodox) fairy.push_back(&e);
   if (fairy.empty()) return bottom;
   const Variant& v = scene.position->variant();
-  const int thickness = std::max(1, layout_.cell / 30);
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
   // Read close up, as the message: sized to the screen, not to the squares.
   const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.22, img.rows / 55.0)), thickness);
   int baseline = 0;
@@ -545,7 +545,7 @@ int BoardPainter::drawLegend(cv::Mat& img, const BoardScene& scene, const cv::Re
 
 void BoardPainter::drawRecord(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int top, int bottom) const {
   if (scene.record.empty()) return;
-  const int thickness = std::max(1, layout_.cell / 30);
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
   const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
   int baseline = 0;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
