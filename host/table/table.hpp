@@ -22,6 +22,7 @@
 #include "host/session/referee_session.hpp"
 #include "host/views/display_view.hpp"
 #include "host/views/screen_view.hpp"
+#include "host/web/review_json.hpp"
 #include "host/web/web_server.hpp"
 
 namespace tessera::table {
@@ -69,6 +70,7 @@ class Table {
   session::EventBus bus_;
   session::RefereeSession session_;
   std::unique_ptr<views::DisplayView> display_;
+  web::GameReviewer reviewer_;  // the page's review, positions evaluated once
   std::unique_ptr<web::WebServer> web_;
   std::unique_ptr<views::ScreenView> screen_;
   boost::asio::steady_timer clockTimer_;

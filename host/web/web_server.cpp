@@ -149,6 +149,8 @@ Response handleGetOrPost(const http::request<http::string_body>& req, const WebB
       const auto png = backend.boardPng();
       return reply(req, http::status::ok, "image/png", std::string(png.begin(), png.end()));
     }
+    if (target == "/review.json" && backend.reviewJson)
+      return reply(req, http::status::ok, "application/json", backend.reviewJson());
     if (target == "/game.pgn") {
       Response res = reply(req, http::status::ok, "application/x-chess-pgn", backend.pgn());
       res.set(http::field::content_disposition, "attachment; filename=\"game.pgn\"");
@@ -163,7 +165,7 @@ Response handleGetOrPost(const http::request<http::string_body>& req, const WebB
     return reply(req, http::status::ok, "application/json", backend.stateJson());
   }
   const bool page = target == "/" || target == "/index.html" || target == "/state" || target == "/board.png" ||
-                    target == "/game.pgn";
+                    target == "/game.pgn" || target == "/review.json";
   if (page || target == "/command") {
     Response res = reply(req, http::status::method_not_allowed, "text/plain",
                          std::string(req.method_string()) + " is not for " + target + "\n");
