@@ -236,6 +236,7 @@ function drawEvaluation(evaluation) {
   bar.title = 'evaluation ' + evaluation.text + ' (White\'s side)';
 }
 function show(state) {
+  window.tesseraState = state;  // for a look from the browser's console (and the tests)
   revision = state.revision;
   board = state.board;
   const view = state.view;
@@ -244,6 +245,7 @@ function show(state) {
   document.getElementById('message').textContent = state.message;
   document.getElementById('result').textContent = state.result;
   const svg = document.getElementById('board');
+  document.getElementById('boardbox').style.setProperty('--aspect', (board.files + 0.5) / (board.ranks + 0.5));
   drawBoard(svg, board);
   svg.dataset.revision = state.revision;
   document.body.dataset.revision = state.revision;
