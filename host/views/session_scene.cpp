@@ -1,8 +1,12 @@
 #include "session_scene.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "core/referee/sensor_view.hpp"
+#include "core/engine/search.hpp"
 #include "core/rules/game.hpp"
 #include "core/rules/movegen.hpp"
 #include "core/rules/sectors.hpp"
@@ -166,6 +170,23 @@ std::vector<display::LegendEntry> legendOf(const Variant& v) {
 
 }  // namespace
 
+std::string evaluationText(int centipawns) {
+  if (isMateScore(centipawns)) {
+    const int moves = movesToMate(centipawns);
+    return (moves < 0 ? "-M" : "M") + std::to_string(std::abs(moves));
+  }
+  if (std::abs(centipawns) < 5) return "0.0";
+  char text[16];
+  std::snprintf(text, sizeof text, "%+.1f", centipawns / 100.0);
+  return text;
+}
+
+double evaluationShare(int centipawns) {
+  if (isMateScore(centipawns)) return centipawns > 0 ? 1.0 : 0.0;
+  // A logistic curve: a pawn up fills about 60%, three pawns about 77%, ten nearly all.
+  return 1.0 / (1.0 + std::exp(-centipawns / 250.0));
+}
+
 display::BoardScene sceneOf(session::RefereeSession& session) {
   Game& game = session.game();
   display::BoardScene scene;
@@ -200,6 +221,10 @@ display::BoardScene sceneOf(session::RefereeSession& session) {
   describeTerrain(pos, scene);
   if (session.hintScore() && game.variant().sides == 2)
     scene.evaluation = pos.sideToMove() == 0 ? *session.hintScore() : -*session.hintScore();
+  if (scene.evaluation) {
+    scene.evaluationText = evaluationText(*scene.evaluation);
+    scene.evaluationShare = evaluationShare(*scene.evaluation);
+  }
   scene.legend = legendOf(game.variant());
   return scene;
 }

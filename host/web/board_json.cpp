@@ -73,8 +73,8 @@ nlohmann::ordered_json viewJson(const display::BoardScene& scene) {
   json evaluation = nullptr;
   if (scene.evaluation)
     evaluation = {{"centipawns", *scene.evaluation},
-                  {"text", display::evaluationText(*scene.evaluation)},
-                  {"share", display::evaluationShare(*scene.evaluation)}};
+                  {"text", scene.evaluationText},
+                  {"share", scene.evaluationShare}};
   json tiles = nullptr;
   if (scene.tiles) tiles = {{"tiles", scene.tiles->tiles}, {"antiTiles", scene.tiles->antiTiles}, {"voids", scene.tiles->voids}};
   return {{"title", scene.title},       {"toAct", scene.toAct},   {"message", scene.message},

@@ -7,6 +7,7 @@
 
 #include "core/rules/move_text.hpp"
 #include "host/views/display/board_scene.hpp"
+#include "host/views/session_scene.hpp"
 #include "host/web/board_json.hpp"
 
 namespace tessera::web {
@@ -46,7 +47,7 @@ std::string GameReviewer::reviewJson(const Game& game) {
       const int score = evaluate(pos);
       scores.push_back(score);
       entry["evaluation"] = score;
-      entry["text"] = display::evaluationText(score);
+      entry["text"] = views::evaluationText(score);
     }
     entry["board"] = boardJson(scene);
     positions.push_back(std::move(entry));

@@ -18,6 +18,8 @@
 #include "host/views/display/board_palette.hpp"
 #include "host/views/display/figurine_painter.hpp"
 #include "host/views/session_scene.hpp"
+#include "host/web/review_json.hpp"
+#include <nlohmann/json.hpp>
 #include "session_fixture.hpp"
 
 namespace tessera::session {
@@ -197,9 +199,33 @@ TEST(ViewLayout, AHintGivesTheEvaluationFromWhitesSide) {
   const display::BoardScene scene = views::sceneOf(f.session);
   ASSERT_TRUE(scene.evaluation);
   EXPECT_LT(*scene.evaluation, 0) << "Black is better: negative from White's side";
-  EXPECT_EQ(display::evaluationText(-130), "-1.3");
-  EXPECT_EQ(display::evaluationText(29995), "M3");
-  EXPECT_LT(display::evaluationShare(-130), 0.5);
+  EXPECT_EQ(views::evaluationText(-130), "-1.3");
+  EXPECT_EQ(views::evaluationText(29995), "M3");
+  EXPECT_LT(views::evaluationShare(-130), 0.5);
+}
+
+TEST(GameReview, EvaluatesEveryPositionFromWhitesSideAndMarksTheBiggestSwings) {
+  SessionFixture f("chess");
+  for (const char* san : {"e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7"}) f.play(san);
+  web::GameReviewer reviewer(4000);
+  const auto review = nlohmann::json::parse(reviewer.reviewJson(f.session.game()));
+  EXPECT_TRUE(review["evaluated"]);
+  ASSERT_EQ(review["positions"].size(), 7u);
+  EXPECT_EQ(review["positions"][0]["san"], "");
+  EXPECT_EQ(review["positions"][5]["san"], "Qxf7+");
+  EXPECT_EQ(review["positions"][5]["number"], 3);
+  EXPECT_EQ(review["positions"][6]["side"], 1);
+  EXPECT_LT(review["positions"][6]["evaluation"].get<int>(), -300) << "Black a Queen up for a Pawn";
+  EXPECT_GT(review["positions"][4]["evaluation"].get<int>(), -150) << "before the Queen is given";
+  EXPECT_EQ(review["positions"][6]["board"]["pieces"].size(), 30u);
+  ASSERT_FALSE(review["swings"].empty());
+  const int biggest = review["swings"][0];
+  EXPECT_TRUE(biggest == 5 || biggest == 6) << review["swings"];
+
+  SessionFixture four("chameleon-redux-4p");
+  const auto fourReview = nlohmann::json::parse(reviewer.reviewJson(four.session.game()));
+  EXPECT_FALSE(fourReview["evaluated"]) << "no single line to plot with four sides";
+  EXPECT_EQ(fourReview["positions"].size(), 1u);
 }
 
 }  // namespace

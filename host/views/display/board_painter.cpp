@@ -381,7 +381,7 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
     write("Tiles " + std::to_string(scene.tiles->tiles) + "   Anti-Tiles " + std::to_string(scene.tiles->antiTiles) +
               "   void " + std::to_string(scene.tiles->voids),
           small, smallThickness, kText, above);
-  if (scene.evaluation) drawEvaluation(img, *scene.evaluation, box, y, above);
+  if (scene.evaluation) drawEvaluation(img, scene, box, y, above);
   if (!scene.message.empty()) write(scene.message, small, smallThickness, kText, bottom);
   if (!detail.empty()) write(detail, small, smallThickness, kLegalTarget, bottom);
   // The legend at the bottom where it leaves the move list four lines, the move list above it.
@@ -457,17 +457,17 @@ void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Re
   }
 }
 
-void BoardPainter::drawEvaluation(cv::Mat& img, int centipawns, const cv::Rect& box, int& y, int limit) const {
+void BoardPainter::drawEvaluation(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
   const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
   const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
   int baseline = 0;
-  const std::string label = "evaluation " + evaluationText(centipawns);
+  const std::string label = "evaluation " + scene.evaluationText;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
   const int barHeight = std::max(8, std::min(layout_.cell / 4, img.rows / 40));
   if (y + cap * 2 + barHeight > limit) return;
   text(img, label, {box.x, y + cap}, scale, thickness, kText, box);
   y += cap * 17 / 10;
-  const int split = box.x + static_cast<int>(box.width * evaluationShare(centipawns));
+  const int split = box.x + static_cast<int>(box.width * scene.evaluationShare);
   cv::rectangle(img, {box.x, y, box.width, barHeight}, pieceFill(1, 2), cv::FILLED);
   cv::rectangle(img, {box.x, y, split - box.x, barHeight}, pieceFill(0, 2), cv::FILLED);
   cv::line(img, {box.x + box.width / 2, y}, {box.x + box.width / 2, y + barHeight - 1}, cv::Scalar(128, 128, 128), 1);

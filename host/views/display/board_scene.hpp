@@ -90,13 +90,10 @@ struct BoardScene {
   // From the first side's point of view, in centipawns (mate near +-30000), from the last hint's
   // search: none when no hint stands (two players only).
   std::optional<int> evaluation;
+  std::string evaluationText;           // as a player reads it: "+1.3", "M3" (views::evaluationText)
+  double evaluationShare = 0.5;         // of a bar, the first side's: 0 to 1
   std::vector<LegendEntry> legend;      // every piece type of the variant
 };
-
-// The evaluation as a player reads it: "+1.3", "-0.4", "0.0", "M3" / "-M2" (mate in so many).
-std::string evaluationText(int centipawns);
-// How much of a bar the first side's share fills, 0 to 1 (0.5: level), flattening past ten pawns.
-double evaluationShare(int centipawns);
 
 // The squares an action's marks join: a sector shift names slots, a drop lands where it starts.
 inline std::pair<Square, Square> markedSquares(const Move& m) {
