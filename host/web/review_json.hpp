@@ -16,7 +16,7 @@ namespace tessera::web {
 class GameReviewer {
  public:
   // `nodesPerPosition`: the search's budget for each position (a few milliseconds each on a Pi).
-  explicit GameReviewer(std::int64_t nodesPerPosition = 6000) : nodes_(nodesPerPosition) {}
+  explicit GameReviewer(std::int64_t nodesPerPosition = 3000) : nodes_(nodesPerPosition) {}
   // {"evaluated":true,"positions":[{"ply":0,"number":1,"side":0,"san":"","evaluation":12,"text":"+0.1",
   //  "board":{...}},...],"swings":[ply,...]} ("evaluated" false, and no evaluations, with more than two
   //  sides: the search's score is one side's against the others', no single line to plot).

@@ -6,6 +6,8 @@
 // lies over another. TESSERA_VIEW_PICTURES=folder keeps the images (docs/pictures/ holds some).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
@@ -221,6 +223,15 @@ TEST(GameReview, EvaluatesEveryPositionFromWhitesSideAndMarksTheBiggestSwings) {
   ASSERT_FALSE(review["swings"].empty());
   const int biggest = review["swings"][0];
   EXPECT_TRUE(biggest == 5 || biggest == 6) << review["swings"];
+
+  // A figure, not a check: how long a longer game's review takes on this machine.
+  SessionFixture longer("chess");
+  playSomeActions(longer, 80);
+  web::GameReviewer fresh;
+  const auto start = std::chrono::steady_clock::now();
+  const auto longReview = nlohmann::json::parse(fresh.reviewJson(longer.session.game()));
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::printf("[ review ] %zu positions evaluated in %.0f ms\n", longReview["positions"].size(), ms);
 
   SessionFixture four("chameleon-redux-4p");
   const auto fourReview = nlohmann::json::parse(reviewer.reviewJson(four.session.game()));
