@@ -233,6 +233,17 @@ TEST(GameReview, EvaluatesEveryPositionFromWhitesSideAndMarksTheBiggestSwings) {
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   std::printf("[ review ] %zu positions evaluated in %.0f ms\n", longReview["positions"].size(), ms);
 
+  // A figure, not a check: the scene (replaying the game for the move list and the captures) is
+  // built twice after every event, for the display and the page.
+  for (const char* name : {"chess", "desert-dust"}) {
+    SessionFixture game(name);
+    playSomeActions(game, 80);
+    const auto from = std::chrono::steady_clock::now();
+    for (int i = 0; i < 10; ++i) (void)views::sceneOf(game.session);
+    const double each = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count() / 10;
+    std::printf("[ scene ] %s after %zu actions: %.2f ms a scene\n", name, game.session.game().actions().size(), each);
+  }
+
   SessionFixture four("chameleon-redux-4p");
   const auto fourReview = nlohmann::json::parse(reviewer.reviewJson(four.session.game()));
   EXPECT_FALSE(fourReview["evaluated"]) << "no single line to plot with four sides";

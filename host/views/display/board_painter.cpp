@@ -100,6 +100,9 @@ cv::Mat BoardPainter::draw(const BoardScene& scene, std::vector<DrawnText>* text
     const Position& pos = *scene.position;
     drawTerrain(img, pos);
     if (pos.variant().hasSectors()) drawSectors(img, pos);
+    // The pieces under the marks: a figurine reaching into its square's border band (the astrologer's
+    // moon, a spear's tip) never hides the frame of the last action or of a square to put right.
+    drawPieces(img, pos);
     if (scene.lastAction) {
       const auto [from, to] = markedSquares(*scene.lastAction);
       drawFrame(img, from, kLastAction, 0);
@@ -108,7 +111,6 @@ cv::Mat BoardPainter::draw(const BoardScene& scene, std::vector<DrawnText>* text
     for (Square sq : scene.movable) drawMovable(img, sq);
     for (Square sq : scene.legalTargets) drawLegalTarget(img, pos, sq);
     drawCorrections(img, scene);
-    drawPieces(img, pos);
   }
   drawArrows(img, scene.arrows);
   drawStatus(img, scene);
