@@ -46,6 +46,11 @@ Surface boardColourSurface(char letter) {
 
 }  // namespace
 
+Surface paperColourSurface(const Variant& v, int colour) {
+  if (colour < 0 || colour >= static_cast<int>(v.paperColours.size())) return Surface::Unknown;
+  return paperSurface(v.paperColours[static_cast<std::size_t>(colour)]);
+}
+
 Surface surfaceAt(const Position& pos, Square sq) {
   const Variant& v = pos.variant();
   if (v.hasPaperColours() && pos.paper(sq) >= 0) return paperSurface(v.paperColours[pos.paper(sq)]);

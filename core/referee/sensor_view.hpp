@@ -20,6 +20,8 @@ std::optional<SensorProfile> parseSensorProfile(std::string_view name);
 
 // The surface a camera sees on a square: board colour, paper colour, tile, anti-tile or void.
 Surface surfaceAt(const Position& pos, Square sq);
+// Shifting Sands: the surface of the variant's paper colour `colour` (an index into its paperColours).
+Surface paperColourSurface(const Variant& v, int colour);
 
 // The occupant a camera sees: light or dark for two sides; with four sides the pieces are still
 // only light or dark Staunton sets, so the view says occupied and leaves the side unknown.

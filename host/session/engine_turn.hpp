@@ -55,8 +55,16 @@ class EngineTurn {
   std::optional<RecoveredGame::Announced> takeRecovered() { return std::exchange(recovered_, std::nullopt); }
 
   const std::vector<Move>& hints() const { return hints_; }
-  void giveHints(std::vector<Move> hints) { hints_ = std::move(hints); }
-  void clearHints() { hints_.clear(); }
+  void giveHints(std::vector<Move> hints, int score) {
+    hints_ = std::move(hints);
+    hintScore_ = score;
+  }
+  void clearHints() {
+    hints_.clear();
+    hintScore_.reset();
+  }
+  // The score of the hints' search, for the side to act where they were asked (centipawns).
+  const std::optional<int>& hintScore() const { return hintScore_; }
 
  private:
   const SessionOptions& options_;
@@ -66,6 +74,7 @@ class EngineTurn {
   bool held_ = false;
   std::optional<RecoveredGame::Announced> recovered_;
   std::vector<Move> hints_;
+  std::optional<int> hintScore_;
 };
 
 }  // namespace tessera::session

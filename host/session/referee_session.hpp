@@ -88,6 +88,8 @@ class RefereeSession {
   const std::optional<Move>& engineAction() const { return engine_.announced(); }
   const std::optional<Move>& unexpectedAction() const { return engine_.unexpected(); }
   const std::vector<Move>& hintMoves() const { return engine_.hints(); }
+  // The hints' search's score for the side to act, in centipawns, while hints stand.
+  const std::optional<int>& hintScore() const { return engine_.hintScore(); }
   const std::vector<Square>& differing() const { return differing_; }
   const std::vector<Correction>& corrections() const { return corrections_; }
   // A piece of the side to move is missing from its square and nothing else differs: its

@@ -56,7 +56,7 @@ void RefereeSession::hint() {
   engine_.advisor().ask(game().position(), options_.hintMillis, options_.hintLines, [this](EngineAdvisor::Advice advice) {
     if (drawOffer_.weighing() && !answerDrawOffer(advice.score)) return;
     drawOffer_.dropHint();  // this is the hint
-    engine_.giveHints(std::move(advice.actions));
+    engine_.giveHints(std::move(advice.actions), advice.score);
     note(SessionEvent::Kind::Hint, hintsText(game().position(), engine_.hints()));
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking about a hint");

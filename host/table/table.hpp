@@ -24,6 +24,7 @@
 #include "host/views/screen_view.hpp"
 #include "host/web/pairing.hpp"
 #include "host/web/qr_code.hpp"
+#include "host/web/review_json.hpp"
 #include "host/web/web_server.hpp"
 
 namespace tessera::table {
@@ -82,6 +83,7 @@ class Table {
   session::RefereeSession session_;
   std::unique_ptr<views::DisplayView> display_;
   std::unique_ptr<web::Pairing> pairing_;  // before the server, which refers to it
+  web::GameReviewer reviewer_;  // the page's review, positions evaluated once
   std::unique_ptr<web::WebServer> web_;
   std::unique_ptr<views::ScreenView> screen_;
   boost::asio::steady_timer clockTimer_;

@@ -1,12 +1,21 @@
 #include "session_scene.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "core/referee/sensor_view.hpp"
+#include "core/engine/search.hpp"
 #include "core/rules/game.hpp"
 #include "core/rules/movegen.hpp"
 #include "core/rules/sectors.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/rules/piece_values.hpp"
+#include "core/rules/position_text.hpp"
+#include "core/text/counted_noun.hpp"
 #include "host/session/action_text.hpp"
+#include "host/views/display/figurines.hpp"
 
 namespace tessera::views {
 namespace {
@@ -71,7 +80,112 @@ void describeActions(Position& pos, display::BoardScene& scene) {
     scene.toAct = side + " to act: " + kinds;
 }
 
+// "4:43", "1:02:07".
+std::string clockText(session::GameClock::Clock::duration d) {
+  const long seconds = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(d).count());
+  char text[32];
+  if (seconds >= 3600)
+    std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", seconds / 3600, seconds / 60 % 60, seconds % 60);
+  else
+    std::snprintf(text, sizeof text, "%ld:%02ld", seconds / 60, seconds % 60);
+  return text;
+}
+
+// The move list and what each side has taken, from the game replayed from its start.
+void describeRecord(const Game& game, display::BoardScene& scene) {
+  Game replay(game.variant(), game.startPosition());
+  for (const Move& m : game.actions()) {
+    Position& before = replay.position();
+    const int side = before.sideToMove();
+    const int number = before.fullmoveNumber();
+    if (isPieceMove(m.kind)) {
+      const Square victimSquare = m.kind == MoveKind::EnPassant ? before.enPassantVictim() : m.to;
+      const PieceCode victim = victimSquare == kNoSquare ? kEmpty : before.at(victimSquare);
+      if (victim && pieceSide(victim) != side && side < static_cast<int>(scene.sides.size()))
+        scene.sides[static_cast<std::size_t>(side)].captured.push_back(victim);
+    }
+    scene.record.push_back({number, side, san(before, m)});
+    replay.play(m);
+  }
+  scene.currentAction = static_cast<int>(scene.record.size()) - 1;
+}
+
+// Each side's name, clock, turn, and material on the board and in hand.
+void describeSides(session::RefereeSession& session, display::BoardScene& scene) {
+  const Game& game = session.game();
+  const Position& pos = game.position();
+  const Variant& v = game.variant();
+  const auto& values = pieceValues(v);
+  const session::GameClock& clock = session.clock();
+  const auto now = session::GameClock::Clock::now();
+  for (int side = 0; side < v.sides; ++side) {
+    display::SideView view;
+    view.name = sideFullName(v, side);
+    view.clock = clockText(clock.control().counting() ? std::max(session::GameClock::Clock::duration::zero(), clock.remaining(side, now))
+                                                  : clock.used(side, now));
+    view.toAct = pos.sideToMove() == side && !session.result().finished();
+    view.inGame = pos.inGame(side);
+    for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type)
+      view.material += pos.held(side, type) * values[static_cast<std::size_t>(type)];
+    scene.sides.push_back(std::move(view));
+  }
+  for (int r = 0; r < v.size.ranks; ++r)
+    for (int f = 0; f < v.size.files; ++f)
+      if (const PieceCode p = pos.at(makeSquare(f, r)); p && pieceSide(p) < v.sides)
+        scene.sides[static_cast<std::size_t>(pieceSide(p))].material += values[static_cast<std::size_t>(pieceType(p))];
+}
+
+// The terrain left to play with: the Shifting Sands pool, Tiled Squares' tiles.
+void describeTerrain(const Position& pos, display::BoardScene& scene) {
+  const Variant& v = pos.variant();
+  for (int c = 0; c < static_cast<int>(v.paperColours.size()); ++c) {
+    const Surface surface = paperColourSurface(v, c);
+    std::string name(surfaceName(surface));
+    std::replace(name.begin(), name.end(), '-', ' ');
+    scene.pool.push_back({surface, name, pos.poolCount(c), v.typeForPaper[static_cast<std::size_t>(c)]});
+  }
+  if (v.hasTiles()) {
+    display::TileCount count;
+    pos.tables().playable.forEach([&](Square sq) {
+      switch (pos.tile(sq).state) {
+        case TileState::Tile: ++count.tiles; break;
+        case TileState::AntiTile: ++count.antiTiles; break;
+        case TileState::Void: ++count.voids; break;
+      }
+    });
+    scene.tiles = count;
+  }
+}
+
+std::vector<display::LegendEntry> legendOf(const Variant& v) {
+  std::vector<display::LegendEntry> legend;
+  for (int type = 0; type < static_cast<int>(v.pieces.size()); ++type) {
+    const PieceType& t = v.pieces[static_cast<std::size_t>(type)];
+    std::string name = t.name;
+    std::replace(name.begin(), name.end(), '-', ' ');
+    legend.push_back({type, name, t.letter, t.betza, display::isOrthodoxDesign(display::figurineOf(t))});
+  }
+  return legend;
+}
+
 }  // namespace
+
+std::string evaluationText(int centipawns) {
+  if (isMateScore(centipawns)) {
+    const int moves = movesToMate(centipawns);
+    return (moves < 0 ? "-M" : "M") + std::to_string(std::abs(moves));
+  }
+  if (std::abs(centipawns) < 5) return "0.0";
+  char text[16];
+  std::snprintf(text, sizeof text, "%+.1f", centipawns / 100.0);
+  return text;
+}
+
+double evaluationShare(int centipawns) {
+  if (isMateScore(centipawns)) return centipawns > 0 ? 1.0 : 0.0;
+  // A logistic curve: a pawn up fills about 60%, three pawns about 77%, ten nearly all.
+  return 1.0 / (1.0 + std::exp(-centipawns / 250.0));
+}
 
 display::BoardScene sceneOf(session::RefereeSession& session) {
   Game& game = session.game();
@@ -101,6 +215,17 @@ display::BoardScene sceneOf(session::RefereeSession& session) {
   const GameResult r = session.result();
   if (r.finished()) scene.result = r.token + " " + r.reason;
   scene.clock = session.clock().text(game.variant(), session::GameClock::Clock::now());
+  scene.title = game.variant().title;
+  describeSides(session, scene);
+  describeRecord(game, scene);
+  describeTerrain(pos, scene);
+  if (session.hintScore() && game.variant().sides == 2)
+    scene.evaluation = pos.sideToMove() == 0 ? *session.hintScore() : -*session.hintScore();
+  if (scene.evaluation) {
+    scene.evaluationText = evaluationText(*scene.evaluation);
+    scene.evaluationShare = evaluationShare(*scene.evaluation);
+  }
+  scene.legend = legendOf(game.variant());
   return scene;
 }
 

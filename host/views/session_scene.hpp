@@ -9,4 +9,9 @@ namespace tessera::views {
 
 display::BoardScene sceneOf(session::RefereeSession& session);
 
+// The evaluation as a player reads it: "+1.3", "-0.4", "0.0", "M3" / "-M2" (mate in so many).
+std::string evaluationText(int centipawns);
+// How much of a bar the first side's share fills, 0 to 1 (0.5: level), flattening past ten pawns.
+double evaluationShare(int centipawns);
+
 }  // namespace tessera::views

@@ -7,6 +7,7 @@
 
 #include "core/referee/sensor_view.hpp"
 #include "host/views/display/board_palette.hpp"
+#include "host/views/display/figurines.hpp"
 
 namespace tessera::web {
 namespace {
@@ -31,6 +32,57 @@ json squares(const std::vector<Square>& list) {
 
 }  // namespace
 
+nlohmann::ordered_json glyphsJson(const Variant& v) {
+  json glyphs = json::array();
+  for (const PieceType& t : v.pieces) {
+    const display::Figurine f = display::figurineOf(t);
+    json layers = json::array();
+    for (const display::FigurineLayer& layer : f.layers) layers.push_back({display::roleName(layer.role), layer.path});
+    glyphs.push_back({{"design", f.design}, {"layers", layers}, {"letter", f.letter ? std::string(1, f.letter) : ""}});
+  }
+  return glyphs;
+}
+
+nlohmann::ordered_json viewJson(const display::BoardScene& scene) {
+  const Variant& v = scene.position->variant();
+  json record = json::array();
+  for (const display::RecordEntry& e : scene.record) record.push_back({e.number, e.side, e.san});
+  json sides = json::array();
+  for (std::size_t i = 0; i < scene.sides.size(); ++i) {
+    const display::SideView& s = scene.sides[i];
+    json captured = json::array();
+    for (PieceCode p : s.captured)
+      captured.push_back({pieceType(p), cssColour(display::pieceFill(pieceSide(p), v.sides)),
+                          cssColour(display::pieceInk(pieceSide(p), v.sides))});
+    sides.push_back({{"name", s.name},
+                     {"clock", s.clock},
+                     {"toAct", s.toAct},
+                     {"inGame", s.inGame},
+                     {"colour", cssColour(display::pieceFill(static_cast<int>(i), v.sides))},
+                     {"captured", captured},
+                     {"material", s.material}});
+  }
+  json pool = json::array();
+  for (const display::PoolColour& c : scene.pool)
+    pool.push_back({{"name", c.name}, {"colour", cssColour(display::surfaceColour(c.surface))}, {"left", c.left},
+                    {"becomes", c.becomes}});
+  json legend = json::array();
+  for (const display::LegendEntry& e : scene.legend)
+    legend.push_back({{"type", e.type}, {"name", e.name}, {"letter", std::string(1, e.letter)}, {"moves", e.moves},
+                      {"orthodox", e.orthodox}});
+  json evaluation = nullptr;
+  if (scene.evaluation)
+    evaluation = {{"centipawns", *scene.evaluation},
+                  {"text", scene.evaluationText},
+                  {"share", scene.evaluationShare}};
+  json tiles = nullptr;
+  if (scene.tiles) tiles = {{"tiles", scene.tiles->tiles}, {"antiTiles", scene.tiles->antiTiles}, {"voids", scene.tiles->voids}};
+  return {{"title", scene.title},       {"toAct", scene.toAct},   {"message", scene.message},
+          {"result", scene.result},     {"record", record},       {"current", scene.currentAction},
+          {"sides", sides},             {"pool", pool},           {"tiles", tiles},
+          {"evaluation", evaluation},   {"legend", legend}};
+}
+
 nlohmann::ordered_json boardJson(const display::BoardScene& scene) {
   const Position& pos = *scene.position;
   const Variant& v = pos.variant();
@@ -44,7 +96,7 @@ nlohmann::ordered_json boardJson(const display::BoardScene& scene) {
       if (const PieceCode p = pos.at(sq)) {
         const int side = pieceSide(p);
         pieces.push_back({f, r, std::string(1, v.pieces[pieceType(p)].letter), cssColour(display::pieceFill(side, v.sides)),
-                          cssColour(display::pieceInk(side, v.sides))});
+                          cssColour(display::pieceInk(side, v.sides)), pieceType(p), side});
       }
     }
   json sectors = json::array();
@@ -72,6 +124,7 @@ nlohmann::ordered_json boardJson(const display::BoardScene& scene) {
                       drop ? cssColour(display::surfaceColour(a.placed)) : "", a.placed == Surface::AntiTile});
   }
   return {
+      {"glyphs", glyphsJson(v)},
       {"files", v.size.files},
       {"ranks", v.size.ranks},
       {"cells", cells},
@@ -89,6 +142,7 @@ nlohmann::ordered_json boardJson(const display::BoardScene& scene) {
         {"target", cssColour(display::kLegalTarget)},
         {"arrow", cssColour(display::kArrow)},
         {"fix", cssColour(display::kFixSquare)},
+        {"outline", cssColour(display::pieceOutline(0, v.sides))},
         {"sector", cssColour(display::kSectorLine)},
         {"text", cssColour(display::kText)}}},
   };

@@ -23,11 +23,13 @@ std::string stateJson(session::RefereeSession& s) {
   Game& game = s.game();
   const Position& pos = game.position();
   const Variant& variant = game.variant();
-  const GameResult result = s.result();
   json hints = json::array();
   for (const Move& m : s.hintMoves()) hints.push_back(session::numberedSan(pos, m));
   std::string movetext;
   for (const std::string& word : movetextWords(game)) movetext += (movetext.empty() ? "" : " ") + word;
+  // The one description of the view the display draws too: the page's board, message, result and
+  // clock come from it, not from the session again.
+  const display::BoardScene scene = views::sceneOf(s);
   const bool againstTheEngine = s.options().mode == session::PlayMode::Engine;
   // Who Resign resigns for ("" when no one can), for the page to say so before it is pressed.
   const std::optional<int> resigning = s.resigningSide();
@@ -39,8 +41,8 @@ std::string stateJson(session::RefereeSession& s) {
       {"engineSide", againstTheEngine ? sideFullName(variant, s.options().engineSide) : ""},
       {"resigns", resigning ? sideFullName(variant, *resigning) : ""},
       {"position", positionString(pos)},
-      {"message", s.message()},
-      {"result", result.finished() ? result.token + " " + result.reason : ""},
+      {"message", scene.message},
+      {"result", scene.result},
       {"actions", game.actions().size()},
       {"movetext", movetext},
       {"choices", s.choiceTexts()},
@@ -49,8 +51,9 @@ std::string stateJson(session::RefereeSession& s) {
       {"unexpected", s.unexpectedAction().has_value()},
       {"hints", hints},
       {"thinking", s.engineThinking()},
-      {"clock", s.clock().text(variant, session::GameClock::Clock::now())},
-      {"board", boardJson(views::sceneOf(s))},
+      {"clock", scene.clock},
+      {"board", boardJson(scene)},
+      {"view", viewJson(scene)},
   };
   return jsonText(state);
 }

@@ -291,6 +291,8 @@ Response handleGetOrPost(const Request& req, WebServer& server) {
       const auto png = backend.boardPng();
       return reply(req, http::status::ok, "image/png", std::string(png.begin(), png.end()));
     }
+    if (target == "/review.json" && backend.reviewJson)
+      return reply(req, http::status::ok, "application/json", backend.reviewJson());
     if (target == "/game.pgn") {
       Response res = reply(req, http::status::ok, "application/x-chess-pgn", backend.pgn());
       res.set(http::field::content_disposition, "attachment; filename=\"game.pgn\"");
@@ -307,7 +309,8 @@ Response handleGetOrPost(const Request& req, WebServer& server) {
     if (!error.empty()) return reply(req, http::status::bad_request, "text/plain", error + "\n");
     return reply(req, http::status::ok, "application/json", backend.stateJson());
   }
-  const bool page = file || target == "/state" || target == "/board.png" || target == "/game.pgn";
+  const bool page = file || target == "/state" || target == "/board.png" || target == "/game.pgn" ||
+                    target == "/review.json";
   if (page || target == "/command" || target == "/pair") {
     Response res = reply(req, http::status::method_not_allowed, "text/plain",
                          std::string(req.method_string()) + " is not for " + target + "\n");

@@ -27,6 +27,8 @@ struct WebBackend {
   std::function<std::string()> stateJson;
   std::function<std::string()> pgn;
   std::function<std::vector<unsigned char>()> boardPng;
+  // The game's review (review_json.hpp), at /review.json; empty: not served.
+  std::function<std::string()> reviewJson;
   // A button: "hint", "takeback", "confirm", "choose N", "override", "new", "resign", "draw", or a
   // tap on the board: "show SQUARE". Called only for a paired device.
   // Returns an error text for an unknown command, empty otherwise; the page that sent it gets that

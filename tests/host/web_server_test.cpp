@@ -286,7 +286,7 @@ TEST(WebPage, ATapOnTheBoardAsksWhereAPieceCanGo) {
   EXPECT_EQ(bad.body(), "show needs a square of the board, such as e2, got 'k4'\n");
   // The page draws the board from the state: the Knight on g1 and its two destinations.
   const json board = json::parse(request(table.port(), http::verb::get, "/state").body())["board"];
-  const json knight = json::parse(R"([6,0,"N","#fafafa","#141414"])");
+  const json knight = json::parse(R"([6,0,"N","#fafafa","#141414",4,0])");  // type 4, side 0
   EXPECT_NE(std::find(board["pieces"].begin(), board["pieces"].end(), knight), board["pieces"].end()) << board["pieces"];
   std::vector<std::vector<int>> targets = board["targets"].get<std::vector<std::vector<int>>>();
   std::sort(targets.begin(), targets.end());
@@ -310,8 +310,13 @@ TEST(WebPage, TheBoardIsSentAsDataInTheDisplaysColours) {
     const json p = json::parse(piece);
     return std::find(board["pieces"].begin(), board["pieces"].end(), p) != board["pieces"].end();
   };
-  EXPECT_TRUE(hasPiece(R"([4,3,"P","#fafafa","#141414"])")) << board["pieces"];
-  EXPECT_TRUE(hasPiece(R"([4,7,"K","#191919","#f5f5f5"])")) << "Black's King" << board["pieces"];
+  EXPECT_TRUE(hasPiece(R"([4,3,"P","#fafafa","#141414",5,0])")) << board["pieces"];
+  EXPECT_TRUE(hasPiece(R"([4,7,"K","#191919","#f5f5f5",0,1])")) << "Black's King" << board["pieces"];
+  // Each type's figurine, the same paths the display fills (figurines.hpp).
+  ASSERT_EQ(board["glyphs"].size(), 6u);
+  EXPECT_EQ(board["glyphs"][4]["design"], "knight");
+  EXPECT_EQ(board["glyphs"][4]["layers"][0][0], "body");
+  EXPECT_EQ(board["glyphs"][4]["layers"][0][1].get<std::string>().rfind("M", 0), 0u);
   EXPECT_EQ(board["colours"]["background"], "#282828");
   EXPECT_EQ(board["colours"]["last"], "#ffc800");
   chess.session.hint();
@@ -341,8 +346,13 @@ TEST(WebPage, TheStateNamesWhatThePageShows) {
   EXPECT_EQ(clock.rfind("White 0:0", 0), 0u) << clock;
   EXPECT_NE(clock.find("  Black 0:0"), std::string::npos) << clock;
   EXPECT_EQ(state["board"]["files"], 8);
+  // What stands around the board (board_json.hpp's viewJson), from the scene the display draws.
+  EXPECT_EQ(state["view"]["record"], json::parse(R"([[1,0,"e4"]])"));
+  EXPECT_EQ(state["view"]["sides"][1]["toAct"], true);
+  EXPECT_EQ(state["view"]["message"], state["message"]);
   state.erase("clock");
   state.erase("board");
+  state.erase("view");
   EXPECT_EQ(state, (json{{"revision", f.session.revision()},
                          {"variant", "Orthodox chess"},
                          {"mode", "engine"},

@@ -11,6 +11,7 @@
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/sectors.hpp"
 #include "host/views/display/board_palette.hpp"
+#include "host/views/display/figurine_painter.hpp"
 
 namespace tessera::display {
 namespace {
@@ -91,13 +92,17 @@ std::vector<std::string> wrapKeepingTheEnd(const std::string& text, double scale
 
 }  // namespace
 
-cv::Mat BoardPainter::draw(const BoardScene& scene) const {
+cv::Mat BoardPainter::draw(const BoardScene& scene, std::vector<DrawnText>* texts) const {
+  texts_ = texts;
   cv::Mat img(layout_.imageSize(), CV_8UC3, kBackground);
   drawCoordinates(img);
   if (scene.position) {
     const Position& pos = *scene.position;
     drawTerrain(img, pos);
     if (pos.variant().hasSectors()) drawSectors(img, pos);
+    // The pieces under the marks: a figurine reaching into its square's border band (the astrologer's
+    // moon, a spear's tip) never hides the frame of the last action or of a square to put right.
+    drawPieces(img, pos);
     if (scene.lastAction) {
       const auto [from, to] = markedSquares(*scene.lastAction);
       drawFrame(img, from, kLastAction, 0);
@@ -106,10 +111,10 @@ cv::Mat BoardPainter::draw(const BoardScene& scene) const {
     for (Square sq : scene.movable) drawMovable(img, sq);
     for (Square sq : scene.legalTargets) drawLegalTarget(img, pos, sq);
     drawCorrections(img, scene);
-    drawPieces(img, pos);
   }
   drawArrows(img, scene.arrows);
   drawStatus(img, scene);
+  texts_ = nullptr;
   return img;
 }
 
@@ -177,21 +182,19 @@ void BoardPainter::drawCorrections(cv::Mat& img, const BoardScene& scene) const 
 
 void BoardPainter::drawPieces(cv::Mat& img, const Position& pos) const {
   const Variant& v = pos.variant();
-  const int radius = layout_.cell * 40 / 100;  // inside the frames drawn around squares
-  // Letters half a square high: the size that reads from two metres on a 1080p screen (docs/display.md).
-  const int thickness = std::max(1, layout_.cell / 20);
-  const double scale = scaleForCapHeight(layout_.cell * 0.5, thickness);
+  std::vector<Figurine> figurines;
+  for (const PieceType& t : v.pieces) figurines.push_back(figurineOf(t));
+  // The symbol nine tenths of a square, inside the frames drawn around squares.
+  const int size = layout_.cell * 9 / 10, inset = (layout_.cell - size) / 2;
   for (int r = 0; r < v.size.ranks; ++r)
     for (int f = 0; f < v.size.files; ++f) {
       const Square sq = makeSquare(f, r);
       const PieceCode p = pos.at(sq);
       if (!p) continue;
       const int side = pieceSide(p);
-      const cv::Point c = layout_.cellCentre(sq);
-      cv::circle(img, c, radius, pieceFill(side, v.sides), cv::FILLED, cv::LINE_AA);
-      cv::circle(img, c, radius, cv::Scalar(90, 90, 90), 2, cv::LINE_AA);
-      const std::string letter(1, v.pieces[pieceType(p)].letter);
-      centredText(img, letter, c, scale, pieceInk(side, v.sides), thickness);
+      const cv::Rect cell = layout_.cellRect(sq);
+      drawFigurine(img, {cell.x + inset, cell.y + inset, size, size}, figurines[static_cast<std::size_t>(pieceType(p))],
+                   pieceFill(side, v.sides), pieceInk(side, v.sides), pieceOutline(side, v.sides));
     }
 }
 
@@ -298,14 +301,33 @@ void BoardPainter::drawStatus(cv::Mat& img, const BoardScene& scene) const {
   }
 }
 
+void BoardPainter::text(cv::Mat& img, const std::string& line, cv::Point origin, double scale, int thickness,
+                        const cv::Scalar& colour, const cv::Rect& box) const {
+  int baseline = 0;
+  const cv::Size size = cv::getTextSize(line, kFont, scale, thickness, &baseline);
+  cv::putText(img, line, origin, kFont, scale, colour, thickness, cv::LINE_AA);
+  if (texts_) texts_->push_back({line, {origin.x, origin.y - size.height, size.width, size.height + baseline}, box});
+}
+
 void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
-  // Top down: what the game waits for (or its result) and the clocks in letters as big as the
-  // pieces', then the message, smaller, wrapped to the panel.
+  // Top down: what the game waits for (or its result), each side with its clock, what it has taken
+  // and its material, the evaluation, the pool or the tiles, the message; then the move list, and
+  // at the bottom the legend of the fairy pieces where there is room. Every text wraps to the
+  // panel; a part that finds no room left is left out whole, never cut.
   const cv::Rect panel = layout_.statusRect();
   const int x = panel.x + layout_.margin / 2, width = panel.width - layout_.margin;
-  const int bigThickness = std::max(2, layout_.cell / 22), smallThickness = std::max(1, layout_.cell / 30);
+  const int bottom = panel.y + panel.height - layout_.margin / 3;
+  const cv::Rect box(x, panel.y, width, bottom - panel.y);
+  const int bigThickness = std::max(2, layout_.cell / 22), smallThickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
   const double big = scaleForCapHeight(layout_.cell * 0.45, bigThickness);
-  const double small = scaleForCapHeight(layout_.cell * 0.27, smallThickness);
+  const double small = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), smallThickness);
+  int baseline = 0;
+  const auto capOf = [&](double scale, int thickness) {
+    return cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
+  };
+  const auto widthOf = [&](const std::string& t, double scale, int thickness) {
+    return cv::getTextSize(t, kFont, scale, thickness, &baseline).width;
+  };
   // Drawn bigger than the pieces' letters (headlineCap), the headline is what is read from afar:
   // "White to act", or the result. What follows ": " (the actions counted) comes last, small.
   std::string headline = scene.result.empty() ? scene.toAct : scene.result, detail;
@@ -316,30 +338,272 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
     }
   const int headlineThickness = std::max(bigThickness, layout_.headlineCap / 10);
   const double headlineScale =
-      std::max(big, std::min(scaleForCapHeight(layout_.headlineCap, headlineThickness),
-                             widestWordScale(headline, headlineThickness, width)));
-  int y = layout_.margin;
-  const auto write = [&](const std::string& text, double scale, int thickness, const cv::Scalar& colour) {
-    int baseline = 0;
-    const int height = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
-    for (const std::string& line : wrapText(text, scale, thickness, width)) {
-      if (y + height > panel.y + panel.height) return;
-      cv::putText(img, line, {x, y + height}, kFont, scale, colour, thickness, cv::LINE_AA);
+      std::max(std::min(big, widestWordScale(headline, bigThickness, width)),
+               std::min(scaleForCapHeight(layout_.headlineCap, headlineThickness),
+                        widestWordScale(headline, headlineThickness, width)));
+  int y = layout_.margin / 2;
+  // Writes `t` wrapped to the panel if all of it fits above `limit`; returns whether it did.
+  const auto write = [&](const std::string& t, double scale, int thickness, const cv::Scalar& colour,
+                         int limit) {
+    const int height = capOf(scale, thickness);
+    const std::vector<std::string> lines = wrapText(t, scale, thickness, width);
+    const int needed = static_cast<int>(lines.size()) * height * 17 / 10;
+    if (y + needed > limit) return false;
+    for (const std::string& line : lines) {
+      text(img, line, {x, y + height}, scale, thickness, colour, box);
       y += height * 17 / 10;
     }
     y += height / 2;
+    return true;
   };
   if (!headline.empty())
-    write(headline, headlineScale, headlineThickness, scene.result.empty() ? kLegalTarget : kLastAction);
-  // "White 4:43  Black 4:50": a line per side.
-  std::string clock = scene.clock;
-  for (std::size_t at; (at = clock.find("  ")) != std::string::npos;) {
-    write(clock.substr(0, at), big, bigThickness, kText);
-    clock = clock.substr(at + 2);
+    write(headline, headlineScale, headlineThickness, scene.result.empty() ? kLegalTarget : kLastAction, bottom);
+  // Room kept for the message under what comes before it.
+  const int smallCap = capOf(small, smallThickness);
+  const int messageLines =
+      scene.message.empty() ? 0 : static_cast<int>(wrapText(scene.message, small, smallThickness, width).size());
+  const int detailLines = detail.empty() ? 0 : static_cast<int>(wrapText(detail, small, smallThickness, width).size());
+  const int messageRoom = (messageLines + detailLines) * smallCap * 17 / 10 + 2 * smallCap;
+  const int above = bottom - messageRoom;
+
+  if (scene.sides.empty()) {
+    // "White 4:43  Black 4:50": a line per side.
+    std::string clock = scene.clock;
+    for (std::size_t at; (at = clock.find("  ")) != std::string::npos;) {
+      write(clock.substr(0, at), big, bigThickness, kText, above);
+      clock = clock.substr(at + 2);
+    }
+    if (!clock.empty()) write(clock, big, bigThickness, kText, above);
+  } else {
+    drawSides(img, scene, box, y, above);
   }
-  if (!clock.empty()) write(clock, big, bigThickness, kText);
-  if (!scene.message.empty()) write(scene.message, small, smallThickness, kText);
-  if (!detail.empty()) write(detail, small, smallThickness, kLegalTarget);
+  // The terrain left to play with comes before the evaluation: it is part of the rules.
+  if (!scene.pool.empty()) drawPool(img, scene, box, y, above);
+  if (scene.tiles)
+    write("Tiles " + std::to_string(scene.tiles->tiles) + "   Anti-Tiles " + std::to_string(scene.tiles->antiTiles) +
+              "   void " + std::to_string(scene.tiles->voids),
+          small, smallThickness, kText, above);
+  if (scene.evaluation) drawEvaluation(img, scene, box, y, above);
+  if (!scene.message.empty()) write(scene.message, small, smallThickness, kText, bottom);
+  if (!detail.empty()) write(detail, small, smallThickness, kLegalTarget, bottom);
+  // The legend at the bottom where it leaves the move list four lines, the move list above it.
+  const int legendTop = drawLegend(img, scene, box, y, bottom, (bottom - y) - 4 * smallCap * 17 / 10);
+  drawRecord(img, scene, box, y, legendTop);
+}
+
+void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
+  const Variant& v = scene.position->variant();
+  const int thickness = std::max(2, layout_.cell / 22);
+  // Four sides take twice the rows: smaller, so that the move list keeps its room.
+  const double scale = scaleForCapHeight(layout_.cell * (scene.sides.size() > 2 ? 0.3 : 0.42), thickness);
+  int baseline = 0;
+  const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
+  const int figure = std::max(12, layout_.cell * (scene.sides.size() > 2 ? 35 : 45) / 100);
+  std::vector<Figurine> figurines;
+  for (const PieceType& t : v.pieces) figurines.push_back(figurineOf(t));
+  const int rowHeight = cap * 17 / 10;
+  for (std::size_t side = 0; side < scene.sides.size(); ++side) {
+    const SideView& s = scene.sides[side];
+    // The taken pieces in rows of as many as fit, the balance after them.
+    const int perRow = std::max(1, (box.width - figure) / (figure * 3 / 4));
+    const int takenRows = s.captured.empty() ? 0 : (static_cast<int>(s.captured.size()) + perRow - 1) / perRow;
+    if (y + rowHeight + takenRows * figure > limit) return;
+    const int mid = y + rowHeight / 2, r = cap * 6 / 10;
+    cv::circle(img, {box.x + r, mid}, r, pieceFill(static_cast<int>(side), v.sides), cv::FILLED, cv::LINE_AA);
+    cv::circle(img, {box.x + r, mid}, r, kText, std::max(1, thickness / 2), cv::LINE_AA);
+    if (s.toAct) {  // the side to act: its row framed
+      cv::rectangle(img, {box.x - layout_.margin / 4, y}, {box.x + box.width + layout_.margin / 4 - 1, y + rowHeight},
+                    kText, std::max(1, thickness / 2));
+    }
+    const cv::Scalar colour = s.inGame ? kText : cv::Scalar(140, 140, 140);
+    const int nameX = box.x + 2 * r + cap / 2, right = box.x + box.width - cap / 3;
+    int clockWidth = cv::getTextSize(s.clock, kFont, scale, thickness, &baseline).width;
+    int nameWidth = cv::getTextSize(s.name, kFont, scale, thickness, &baseline).width;
+    double rowScale = scale;
+    if (nameX + nameWidth + cap + clockWidth > right) {  // narrow: both smaller, never cut
+      rowScale = scale * (right - nameX - cap) / std::max(1, nameWidth + clockWidth);
+      clockWidth = cv::getTextSize(s.clock, kFont, rowScale, thickness, &baseline).width;
+    }
+    const int rowCap = cv::getTextSize("H", kFont, rowScale, thickness, &baseline).height;
+    text(img, s.name, {nameX, mid + rowCap / 2}, rowScale, thickness, colour, box);
+    if (!s.clock.empty()) text(img, s.clock, {right - clockWidth, mid + rowCap / 2}, rowScale, thickness, colour, box);
+    y += rowHeight + cap / 4;
+    // What it has taken, the other sides' pieces in their colours.
+    int i = 0;
+    for (PieceCode taken : s.captured) {
+      const int col = i % perRow, row = i / perRow, owner = pieceSide(taken);
+      drawFigurine(img, {box.x + col * (figure * 3 / 4), y + row * figure, figure, figure},
+                   figurines[static_cast<std::size_t>(pieceType(taken))], pieceFill(owner, v.sides),
+                   pieceInk(owner, v.sides), pieceOutline(owner, v.sides));
+      ++i;
+    }
+    if (v.sides == 2) {
+      const int balance = (s.material - scene.sides[1 - side].material + 50) / 100;
+      if (balance > 0) {
+        const std::string plus = "+" + std::to_string(balance);
+        const double smallScale = scaleForCapHeight(figure * 0.5, std::max(1, thickness / 2));
+        const int w = cv::getTextSize(plus, kFont, smallScale, std::max(1, thickness / 2), &baseline).width;
+        const int col = static_cast<int>(s.captured.size()) % perRow, row = std::max(0, takenRows - 1);
+        int px = box.x + col * (figure * 3 / 4) + figure / 4, py = y + row * figure;
+        if (s.captured.empty() || px + w > box.x + box.width) {
+          px = box.x;
+          py = y + takenRows * figure;
+        }
+        if (py + figure <= limit) {
+          text(img, plus, {px, py + figure * 3 / 4}, smallScale, std::max(1, thickness / 2), kText, box);
+          if (py >= y + takenRows * figure) y += figure;
+        }
+      }
+    }
+    y += takenRows * figure + cap / 3;
+  }
+}
+
+void BoardPainter::drawEvaluation(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
+  int baseline = 0;
+  const std::string label = "evaluation " + scene.evaluationText;
+  const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
+  const int barHeight = std::max(8, std::min(layout_.cell / 4, img.rows / 40));
+  if (y + cap * 2 + barHeight > limit) return;
+  text(img, label, {box.x, y + cap}, scale, thickness, kText, box);
+  y += cap * 17 / 10;
+  const int split = box.x + static_cast<int>(box.width * scene.evaluationShare);
+  cv::rectangle(img, {box.x, y, box.width, barHeight}, pieceFill(1, 2), cv::FILLED);
+  cv::rectangle(img, {box.x, y, split - box.x, barHeight}, pieceFill(0, 2), cv::FILLED);
+  cv::line(img, {box.x + box.width / 2, y}, {box.x + box.width / 2, y + barHeight - 1}, cv::Scalar(128, 128, 128), 1);
+  cv::rectangle(img, {box.x, y, box.width, barHeight}, cv::Scalar(128, 128, 128), 1);
+  y += barHeight + cap;
+}
+
+void BoardPainter::drawPool(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
+  const Variant& v = scene.position->variant();
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
+  int baseline = 0;
+  const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
+  // Each colour: a swatch with the count left on it, and the piece a piece on it moves as.
+  const int swatch = std::max(16, std::min(layout_.cell / 2, img.rows / 18)), unit = swatch * 2 + cap;
+  const int perRow = std::max(1, (box.width + cap) / unit);
+  const int rows = (static_cast<int>(scene.pool.size()) + perRow - 1) / perRow;
+  if (y + cap * 2 + rows * (swatch + cap / 2) > limit) return;
+  text(img, "pool", {box.x, y + cap}, scale, thickness, kText, box);
+  y += cap * 17 / 10;
+  for (std::size_t i = 0; i < scene.pool.size(); ++i) {
+    const PoolColour& c = scene.pool[i];
+    const int px = box.x + static_cast<int>(i) % perRow * unit, py = y + static_cast<int>(i) / perRow * (swatch + cap / 2);
+    const cv::Scalar fill = surfaceColour(c.surface);
+    cv::rectangle(img, {px, py, swatch, swatch}, fill, cv::FILLED);
+    cv::rectangle(img, {px, py, swatch, swatch}, kText, 1);
+    const bool light = fill[0] * 0.114 + fill[1] * 0.587 + fill[2] * 0.299 > 128;
+    const std::string count = std::to_string(c.left);
+    const double countScale = scaleForCapHeight(swatch * 0.5, thickness);
+    const cv::Size size = cv::getTextSize(count, kFont, countScale, thickness, &baseline);
+    const cv::Rect swatchBox(px, py, swatch, swatch);
+    text(img, count, {px + (swatch - size.width) / 2, py + (swatch + size.height) / 2}, countScale, thickness,
+         light ? cv::Scalar(20, 20, 20) : cv::Scalar(245, 245, 245), swatchBox);
+    if (c.becomes >= 0)
+      drawFigurine(img, {px + swatch + 2, py, swatch, swatch}, figurineOf(v.pieces[static_cast<std::size_t>(c.becomes)]),
+                   pieceFill(0, 2), pieceInk(0, 2), pieceOutline(0, 2));
+  }
+  y += rows * (swatch + cap / 2) + cap / 2;
+}
+
+int BoardPainter::drawLegend(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int top, int bottom,
+                             int room) const {
+  if (!scene.position) return bottom;
+  std::vector<const LegendEntry*> fairy;
+  for (const LegendEntry& e : scene.legend)
+    if (!e.orthodox) fairy.push_back(&e);
+  if (fairy.empty()) return bottom;
+  const Variant& v = scene.position->variant();
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
+  // Read close up, as the message: sized to the screen, not to the squares.
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.22, img.rows / 55.0)), thickness);
+  int baseline = 0;
+  const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
+  const int figure = cap * 2 + cap / 4, pitch = figure + cap / 4;
+  const auto label = [](const LegendEntry& e) { return std::string(1, e.letter) + " " + e.name; };
+  int widest = 0;
+  for (const LegendEntry* e : fairy)
+    widest = std::max(widest, cv::getTextSize(label(*e), kFont, scale, thickness, &baseline).width);
+  const int column = figure + cap / 2 + widest + cap;
+  const int columns = std::max(1, std::min(static_cast<int>(fairy.size()), (box.width + cap) / column));
+  const int rows = (static_cast<int>(fairy.size()) + columns - 1) / columns;
+  const int height = rows * pitch;
+  if (height > room || column > box.width || bottom - height < top) return bottom;
+  const int y0 = bottom - height;
+  for (std::size_t i = 0; i < fairy.size(); ++i) {
+    const int col = static_cast<int>(i) / rows, row = static_cast<int>(i) % rows;
+    const int px = box.x + col * column, py = y0 + row * pitch;
+    drawFigurine(img, {px, py, figure, figure}, figurineOf(v.pieces[static_cast<std::size_t>(fairy[i]->type)]),
+                 pieceFill(0, 2), pieceInk(0, 2), pieceOutline(0, 2));
+    text(img, label(*fairy[i]), {px + figure + cap / 2, py + (figure + cap) / 2}, scale,
+         thickness, kText, box);
+  }
+  return y0 - cap / 2;
+}
+
+void BoardPainter::drawRecord(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int top, int bottom) const {
+  if (scene.record.empty()) return;
+  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
+  int baseline = 0;
+  const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
+  const int pitch = cap * 17 / 10;
+  // A line per move number: its number, then each side's action in a column of its own (a column
+  // too narrow for the line: the actions go on the next lines, indented).
+  int numberWidth = 0, sanWidth = 0;
+  for (const RecordEntry& e : scene.record) {
+    numberWidth = std::max(numberWidth, cv::getTextSize(std::to_string(e.number) + "...", kFont, scale, thickness, &baseline).width);
+    sanWidth = std::max(sanWidth, cv::getTextSize(e.san, kFont, scale, thickness, &baseline).width);
+  }
+  const int gap = cap;
+  const int sides = static_cast<int>(std::max<std::size_t>(1, scene.sides.size()));
+  const int perLine = std::max(1, std::min(sides, (box.width - numberWidth - gap) / std::max(1, sanWidth + gap)));
+  struct Line {
+    std::string number;
+    std::vector<int> entries;
+  };
+  std::vector<Line> lines;
+  for (int i = 0; i < static_cast<int>(scene.record.size()); ++i) {
+    const RecordEntry& e = scene.record[static_cast<std::size_t>(i)];
+    const bool newNumber = lines.empty() || e.side == 0 || (i > 0 && scene.record[static_cast<std::size_t>(i - 1)].number != e.number);
+    if (newNumber || static_cast<int>(lines.back().entries.size()) >= perLine)
+      lines.push_back({newNumber ? std::to_string(e.number) + (e.side == 0 ? "." : "...") : "", {}});
+    lines.back().entries.push_back(i);
+  }
+  const int fit = (bottom - top - cap / 2) / pitch;
+  if (fit < 1) return;
+  // The lines up to the current action's, as many as fit; earlier ones scrolled away, and said so.
+  int last = static_cast<int>(lines.size()) - 1;
+  for (int l = 0; l < static_cast<int>(lines.size()); ++l)
+    for (int i : lines[static_cast<std::size_t>(l)].entries)
+      if (i == scene.currentAction) last = l;
+  int first = std::max(0, last - fit + 1);
+  int y = top;
+  if (first > 0) {
+    first = std::min(last, first + 1);
+    const std::string earlier = "... " + std::to_string(lines[static_cast<std::size_t>(first)].entries.front()) + " earlier actions";
+    if (cv::getTextSize(earlier, kFont, scale, thickness, &baseline).width <= box.width)
+      text(img, earlier, {box.x, y + cap}, scale, thickness, cv::Scalar(160, 160, 160), box);
+    y += pitch;
+  }
+  for (int l = first; l <= last && y + cap + cap / 2 <= bottom; ++l) {
+    const Line& line = lines[static_cast<std::size_t>(l)];
+    if (!line.number.empty()) text(img, line.number, {box.x, y + cap}, scale, thickness, cv::Scalar(160, 160, 160), box);
+    int px = box.x + numberWidth + gap;
+    for (std::size_t k = 0; k < line.entries.size(); ++k) {
+      const int i = line.entries[k];
+      const RecordEntry& e = scene.record[static_cast<std::size_t>(i)];
+      if (i == scene.currentAction)  // the current action: on an amber ground
+        cv::rectangle(img, {px - cap / 3, y - cap / 4, sanWidth + cap * 2 / 3, cap + cap / 2 + cap / 4}, kLastAction, cv::FILLED);
+      text(img, e.san, {px, y + cap}, scale, thickness, i == scene.currentAction ? cv::Scalar(20, 20, 20) : kText, box);
+      px += sanWidth + gap;
+    }
+    y += pitch;
+  }
 }
 
 }  // namespace tessera::display

@@ -31,4 +31,6 @@ cv::Scalar pieceInk(int side, int sides) {
   return side == 0 ? cv::Scalar(20, 20, 20) : cv::Scalar(245, 245, 245);
 }
 
+cv::Scalar pieceOutline(int, int) { return {20, 20, 20}; }
+
 }  // namespace tessera::display

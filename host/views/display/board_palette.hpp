@@ -8,9 +8,11 @@
 namespace tessera::display {
 
 cv::Scalar surfaceColour(Surface s);
-// Piece body and letter colours per side (four players get four sets).
+// Piece body and detail (letter) colours per side (four players get four sets).
 cv::Scalar pieceFill(int side, int sides);
 cv::Scalar pieceInk(int side, int sides);
+// The line round a figurine's body: dark for every side, as on the boards players know.
+cv::Scalar pieceOutline(int side, int sides);
 
 inline const cv::Scalar kBackground{40, 40, 40};
 inline const cv::Scalar kLastAction{0, 200, 255};    // amber frame

@@ -19,6 +19,25 @@ function add(parent, name, attributes, text) {
   parent.appendChild(e);
   return e;
 }
+// A piece type's figurine (host/views/display/figurines.hpp) into `parent`, in its 100-unit box:
+// the same paths the display fills, by the same even-odd rule.
+function drawFigurine(parent, glyph, fill, ink, outline, letter) {
+  for (const [role, d] of glyph.layers) {
+    const a = {d: d, 'fill-rule': 'evenodd', fill: role === 'ink' ? ink : fill};
+    if (role === 'body') Object.assign(a, {stroke: outline, 'stroke-width': 3.5, 'stroke-linejoin': 'round'});
+    add(parent, 'path', a);
+  }
+  if (glyph.letter)
+    add(parent, 'text', {x: 50, y: 52, 'font-size': 48, fill: ink, 'text-anchor': 'middle',
+      'dominant-baseline': 'central', 'font-weight': 'bold'}, letter || glyph.letter);
+}
+// A figurine alone, as a small picture of its own (captured pieces, the pool, the legend).
+function figurineSvg(glyph, fill, ink, outline) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 100 100');
+  drawFigurine(svg, glyph, fill, ink, outline || '#141414');
+  return svg;
+}
 function drawBoard(svg, b) {
   const c = b.colours, w = b.files + 0.5, h = b.ranks + 0.5;
   const x = f => 0.5 + f, y = r => b.ranks - 1 - r;
@@ -52,10 +71,10 @@ function drawBoard(svg, b) {
     else add(svg, 'circle', {cx: x(f) + 0.5, cy: y(r) + 0.5, r: 1 / 6, fill: c.target});
   }
   for (const at of b.fix) frame(at, c.fix);
-  for (const [f, r, letter, fill, ink] of b.pieces) {
-    add(svg, 'circle', {cx: x(f) + 0.5, cy: y(r) + 0.5, r: 0.4, fill: fill, stroke: '#5a5a5a', 'stroke-width': 0.03});
-    add(svg, 'text', {x: x(f) + 0.5, y: y(r) + 0.53, 'font-size': 0.55, fill: ink, 'text-anchor': 'middle',
-      'dominant-baseline': 'central'}, letter);
+  for (const [f, r, letter, fill, ink, type] of b.pieces) {
+    const g = add(svg, 'g', {class: 'piece', 'data-type': type,
+      transform: 'translate(' + (x(f) + 0.05) + ' ' + (y(r) + 0.05) + ') scale(0.009)'});
+    drawFigurine(g, b.glyphs[type], fill, ink, c.outline, letter);
   }
   // A drop is a swatch of what it puts down, outlined in the arrows' blue; several on one square
   // share it side by side, as on the display.
@@ -99,20 +118,143 @@ document.getElementById('board').onclick = e => {
   if (x < 0 || file >= board.files || fromTop >= board.ranks) return send('show');
   send('show ' + String.fromCharCode(97 + file) + (board.ranks - fromTop));
 };
+// The move list: a line per move number, the current action marked and kept in sight.
+function drawRecord(box, record, current, onPick) {
+  box.replaceChildren();
+  let line = null, lastNumber = null;
+  record.forEach(([number, side, san], i) => {
+    if (!line || side === 0 || number !== lastNumber) {
+      line = document.createElement('div');
+      line.className = 'line';
+      const n = document.createElement('span');
+      n.className = 'num';
+      n.textContent = number + (i === 0 && side !== 0 ? '...' : '.');
+      line.append(n, ' ');
+      box.appendChild(line);
+      lastNumber = number;
+    }
+    const e = document.createElement('span');
+    e.className = 'san' + (i === current ? ' current' : '');
+    e.dataset.index = i;
+    e.textContent = san;
+    if (onPick) e.onclick = () => onPick(i);
+    line.append(e, ' ');
+  });
+  const marked = box.querySelector('.current');
+  if (marked) box.scrollTop = marked.offsetTop - box.offsetTop - box.clientHeight / 2;
+}
+function drawSides(view, glyphs, outline) {
+  const box = document.getElementById('sides');
+  box.replaceChildren();
+  const twoSides = view.sides.length === 2;
+  view.sides.forEach((s, i) => {
+    const row = document.createElement('div');
+    row.className = 'sideinfo' + (s.toAct ? ' toact' : '') + (s.inGame ? '' : ' out');
+    row.id = 'side-' + i;
+    const chip = document.createElement('span');
+    chip.className = 'chip';
+    chip.style.background = s.colour;
+    const name = document.createElement('span');
+    name.className = 'sidename';
+    name.textContent = s.name;
+    const clock = document.createElement('span');
+    clock.className = 'sideclock';
+    clock.textContent = s.clock;
+    const taken = document.createElement('div');
+    taken.className = 'taken';
+    for (const [type, fill, ink] of s.captured) taken.appendChild(figurineSvg(glyphs[type], fill, ink, outline));
+    if (twoSides) {
+      const lead = Math.round((s.material - view.sides[1 - i].material) / 100);
+      if (lead > 0) {
+        const b = document.createElement('span');
+        b.className = 'balance';
+        b.textContent = '+' + lead;
+        taken.appendChild(b);
+      }
+    }
+    row.append(chip, name, clock, taken);
+    box.appendChild(row);
+  });
+}
+function drawTerrain(view, glyphs) {
+  const box = document.getElementById('terrain');
+  box.replaceChildren();
+  if (view.pool.length) {
+    const pool = document.createElement('div');
+    pool.className = 'pool';
+    pool.id = 'pool';
+    const label = document.createElement('span');
+    label.textContent = 'Pool:';
+    pool.appendChild(label);
+    for (const c of view.pool) {
+      const item = document.createElement('span');
+      item.className = 'swatch';
+      item.title = c.name + ': ' + c.left + ' left' + (c.becomes >= 0 ? '' : ' (no piece but a King)');
+      const colour = document.createElement('span');
+      colour.className = 'colour';
+      colour.style.background = c.colour;
+      const light = parseInt(c.colour.slice(1, 3), 16) * 0.299 + parseInt(c.colour.slice(3, 5), 16) * 0.587 +
+        parseInt(c.colour.slice(5, 7), 16) * 0.114 > 128;
+      colour.style.color = light ? '#141414' : '#f5f5f5';
+      colour.textContent = c.left;
+      item.appendChild(colour);
+      if (c.becomes >= 0) item.appendChild(figurineSvg(glyphs[c.becomes], '#fafafa', '#141414'));
+      pool.appendChild(item);
+    }
+    box.appendChild(pool);
+  }
+  if (view.tiles) {
+    const t = document.createElement('div');
+    t.id = 'tiles';
+    t.textContent = 'Tiles ' + view.tiles.tiles + ', Anti-Tiles ' + view.tiles.antiTiles + ', void squares ' +
+      view.tiles.voids + ' (Tiles and Anti-Tiles are unlimited)';
+    box.appendChild(t);
+  }
+}
+function drawLegend(view, glyphs) {
+  const box = document.getElementById('legend');
+  box.replaceChildren();
+  for (const e of view.legend) {
+    if (e.orthodox) continue;
+    const item = document.createElement('div');
+    item.className = 'legendentry';
+    const text = document.createElement('span');
+    const moves = document.createElement('span');
+    moves.className = 'moves';
+    moves.textContent = ' ' + e.moves;
+    text.append(e.letter + ' ' + e.name, moves);
+    item.append(figurineSvg(glyphs[e.type], '#fafafa', '#141414'), text);
+    box.appendChild(item);
+  }
+}
+function drawEvaluation(evaluation) {
+  const bar = document.getElementById('evalbar');
+  bar.hidden = !evaluation;
+  if (!evaluation) return;
+  document.getElementById('evalfill').style.height = (evaluation.share * 100) + '%';
+  document.getElementById('evaltext').textContent = evaluation.text;
+  bar.title = 'evaluation ' + evaluation.text + ' (White\'s side)';
+}
 function show(state) {
+  window.tesseraState = state;  // for a look from the browser's console (and the tests)
   revision = state.revision;
   board = state.board;
+  const view = state.view;
   const engine = state.engineSide ? ': the engine plays ' + state.engineSide : '';
   document.getElementById('title').textContent = state.variant + ' (' + state.mode + engine + ') - ' + state.toMove + ' to act';
   document.getElementById('message').textContent = state.message;
   document.getElementById('result').textContent = state.result;
-  document.getElementById('clock').textContent = state.clock;
   const svg = document.getElementById('board');
+  document.getElementById('boardbox').style.setProperty('--aspect', (board.files + 0.5) / (board.ranks + 0.5));
   drawBoard(svg, board);
   svg.dataset.revision = state.revision;
   document.body.dataset.revision = state.revision;
   document.body.dataset.actions = state.actions;
-  document.getElementById('record').textContent = state.movetext;
+  drawSides(view, board.glyphs, board.colours.outline);
+  drawTerrain(view, board.glyphs);
+  drawEvaluation(view.evaluation);
+  drawRecord(document.getElementById('record'), view.record, view.current);
+  drawLegend(view, board.glyphs);
   const choices = document.getElementById('choices');
   choices.innerHTML = '';
   state.choices.forEach((c, i) => {
@@ -129,6 +271,73 @@ function show(state) {
   document.getElementById('resign').style.display = resigns ? '' : 'none';
   document.getElementById('draw').style.display = resigns ? '' : 'none';
 }
+
+// The review: the evaluation over the game as a plot (the biggest swings marked), every position
+// a click away, drawn by the same code as the live board.
+let review = null, reviewAt = 0;
+function drawPlot(r) {
+  const svg = document.getElementById('plot');
+  svg.replaceChildren();
+  const n = r.positions.length, w = Math.max(1, n - 1), cap = 1000;
+  svg.setAttribute('viewBox', '0 0 ' + w + ' 100');
+  svg.setAttribute('preserveAspectRatio', 'none');
+  const yOf = p => 50 - Math.max(-cap, Math.min(cap, p.evaluation)) / cap * 46;
+  add(svg, 'line', {x1: 0, y1: 50, x2: w, y2: 50, stroke: '#555', 'stroke-width': 0.5, 'vector-effect': 'non-scaling-stroke'});
+  if (!r.evaluated) {
+    add(svg, 'text', {x: w / 2, y: 55, 'font-size': 10, fill: '#aaa', 'text-anchor': 'middle'},
+      'no evaluation plot with more than two sides');
+    return;
+  }
+  const points = r.positions.map((p, i) => i + ',' + yOf(p)).join(' ');
+  add(svg, 'polygon', {points: '0,50 ' + points + ' ' + (n - 1) + ',50', fill: '#fafafa', opacity: 0.25});
+  add(svg, 'polyline', {points: points, fill: 'none', stroke: '#fafafa', 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke'});
+  for (const ply of r.swings)
+    add(svg, 'line', {class: 'swing', x1: ply, y1: 0, x2: ply, y2: 100, stroke: '#f66', 'stroke-width': 3,
+      'vector-effect': 'non-scaling-stroke', 'data-ply': ply});
+  add(svg, 'line', {id: 'plot-at', x1: reviewAt, y1: 0, x2: reviewAt, y2: 100, stroke: '#ffc800', 'stroke-width': 2,
+    'vector-effect': 'non-scaling-stroke'});
+}
+function showReviewed(ply) {
+  if (!review) return;
+  reviewAt = Math.max(0, Math.min(review.positions.length - 1, ply));
+  const p = review.positions[reviewAt];
+  drawBoard(document.getElementById('review-board'), p.board);
+  const at = document.getElementById('review-at');
+  at.textContent = reviewAt === 0 ? 'start' : p.number + (p.side === 0 ? '. ' : '... ') + p.san;
+  if (review.evaluated) at.textContent += '  (' + p.text + ')';
+  const marker = document.getElementById('plot-at');
+  if (marker) { marker.setAttribute('x1', reviewAt); marker.setAttribute('x2', reviewAt); }
+  const record = review.positions.slice(1).map(q => [q.number, q.side, q.san]);
+  const box = document.getElementById('review-record');
+  drawRecord(box, record, reviewAt - 1, i => showReviewed(i + 1));
+  for (const ply of review.swings) {
+    const e = box.querySelector('[data-index="' + (ply - 1) + '"]');
+    if (e) e.classList.add('swing');
+  }
+  document.getElementById('review').dataset.ply = reviewAt;
+}
+function openReview() {
+  const section = document.getElementById('review');
+  section.hidden = false;
+  document.getElementById('review-status').textContent = 'evaluating the positions...';
+  fetch('review.json').then(r => r.json()).then(r => {
+    review = r;
+    document.getElementById('review-status').textContent = r.evaluated ?
+      'evaluation from White\'s side; red lines: the biggest swings. Click the plot or a move.' : '';
+    drawPlot(r);
+    showReviewed(r.positions.length - 1);
+    section.dataset.loaded = 'true';
+  }).catch(() => { document.getElementById('review-status').textContent = 'the review could not be loaded'; });
+}
+document.getElementById('review-open').onclick = openReview;
+document.getElementById('review-close').onclick = () => { document.getElementById('review').hidden = true; };
+document.getElementById('review-prev').onclick = () => showReviewed(reviewAt - 1);
+document.getElementById('review-next').onclick = () => showReviewed(reviewAt + 1);
+document.getElementById('plot').onclick = e => {
+  if (!review) return;
+  const box = e.currentTarget.getBoundingClientRect();
+  showReviewed(Math.round((e.clientX - box.left) / box.width * (review.positions.length - 1)));
+};
 function connect() {
   socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
   socket.onopen = () => { const c = document.getElementById('conn'); c.textContent = 'live'; c.className = ''; };
