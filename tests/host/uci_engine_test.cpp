@@ -15,8 +15,10 @@
 
 #include "core/protocol/uci_client.hpp"
 #include "core/rules/move_text.hpp"
+#include "core/rules/movegen.hpp"
 #include "core/rules/position_text.hpp"
 #include "host/session/uci_engine.hpp"
+#include "tests/host/session_fixture.hpp"
 #include "tests/host/tessera_program.hpp"
 
 using namespace tessera;
@@ -193,6 +195,65 @@ TEST(UciEngineMatch, RefusedWhereItCannotPlay) {
   r = runTessera("match --variant chess --b uci:" + std::string(kFairyStockfish) + ",time=fast");
   EXPECT_EQ(r.exitCode, 2) << r.output;
   EXPECT_NE(r.output.find("time is a whole number"), std::string::npos) << r.output;
+}
+
+// At the table: the hints and the engine's actions from the external engine in chess, each saying
+// whose they are; in a mutable variant Tessera's own engine answers whatever is set.
+TEST(UciEngineAtTheTable, FairyStockfishGivesTheHintsAndSaysSo) {
+  NEEDS_FAIRY_STOCKFISH();
+  session::SessionOptions options;
+  options.hintMillis = 100;
+  options.externalEngine = fairyStockfish();
+  session::SessionFixture f("chess", options);
+  f.play("e4");
+  f.play("e5");
+  f.play("Qh5");
+  f.play("Nc6");
+  f.play("Bc4");
+  f.play("Nf6");
+  f.session.hint();
+  const std::string hint = f.lastText(session::SessionEvent::Kind::Hint);
+  // Three lines, the mate first, and whose advice it is.
+  EXPECT_EQ(hint.rfind("suggested: 4. Qxf7#, 4. ", 0), 0u) << hint;
+  EXPECT_NE(hint.find("(advice of Fairy-Stockfish 11.1"), std::string::npos) << hint;
+  EXPECT_EQ(std::count(hint.begin(), hint.end(), ','), 2) << hint;
+}
+
+TEST(UciEngineAtTheTable, FairyStockfishPlaysAgainstThePlayer) {
+  NEEDS_FAIRY_STOCKFISH();
+  session::SessionOptions options = session::againstTheEngine(100);
+  options.externalEngine = fairyStockfish({{"UCI_Elo", "1500"}});
+  session::SessionFixture f("chess", options);
+  f.play("e4");
+  ASSERT_TRUE(f.session.engineAction());
+  Position now = f.session.game().position();
+  EXPECT_TRUE(isLegal(now, *f.session.engineAction()));
+  const std::string said = f.lastText(session::SessionEvent::Kind::EngineAction);
+  EXPECT_EQ(said.rfind("Fairy-Stockfish 11.1 LB 64 plays 1... ", 0), 0u) << said;
+}
+
+TEST(UciEngineAtTheTable, MutableVariantsAreTesserasOwn) {
+  NEEDS_FAIRY_STOCKFISH();
+  session::SessionOptions options;
+  options.hintMillis = 50;
+  options.externalEngine = fairyStockfish();
+  session::SessionFixture f("tiled-squares", options);
+  f.session.hint();
+  const std::string hint = f.lastText(session::SessionEvent::Kind::Hint);
+  EXPECT_NE(hint.find("(advice of Tessera)"), std::string::npos) << hint;
+}
+
+TEST(UciEngineAtTheTable, PlayRefusesAnExternalEngineWhereItCannotHelp) {
+  NEEDS_FAIRY_STOCKFISH();
+  ProgramRun r = runTessera("play --variant shifting-sands --input gpio --engine uci:" + std::string(kFairyStockfish));
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("shifting-sands is Tessera's own, and only its engine plays it"), std::string::npos) << r.output;
+  r = runTessera("play --variant chess --input gpio --engine 'uci:" + std::string(kFairyStockfish) + ",Skil Level=3'");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("has no option 'Skil Level'"), std::string::npos) << r.output;
+  r = runTessera("play --variant chess --input gpio --engine stockfish");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("--engine is 'tessera' or 'uci:PATH"), std::string::npos) << r.output;
 }
 
 }  // namespace
