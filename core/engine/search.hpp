@@ -45,6 +45,9 @@ struct SearchLimits {
   bool nullMove = true;
   // The static cutoff near the horizon (Searcher::staticCutoff).
   bool staticCutoff = true;
+  // Late quiet actions reduced by about ln(depth) * ln(index) / 2 plies (less at PV nodes) instead
+  // of one ply (two after the twelfth): search.cpp, lateReduction.
+  bool logReductions = false;
   // Four players: paranoid search instead of best reply search (docs/engine.md).
   bool paranoid = false;
   // Four players, best reply search: the opponents that do not give the best reply take what they

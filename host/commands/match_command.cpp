@@ -152,12 +152,13 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
         {"paranoid", &SearchLimits::paranoid},
         {"othersAct", &SearchLimits::othersAct},
         {"modelledRound", &SearchLimits::modelledRound},
-        {"staticCutoff", &SearchLimits::staticCutoff}};
+        {"staticCutoff", &SearchLimits::staticCutoff},
+        {"logReductions", &SearchLimits::logReductions}};
     const auto* const switched = std::find_if(std::begin(kSwitches), std::end(kSwitches),
                                               [&](const auto& s) { return key == s.first; });
     if (switched != std::end(kSwitches)) {
       if (value != 0 && value != 1) throw cli::UsageError(usage + ": " + key + " is 0 or 1");
-      if (key != "staticCutoff" && variant.sides != 4)
+      if (key != "staticCutoff" && key != "logReductions" && variant.sides != 4)
         throw cli::UsageError(key + " switches the four-player search; " + variant.name + " has two sides");
       p.limits.*(switched->second) = value == 1;
       continue;
