@@ -301,7 +301,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     };
     const bool quiet = !capture && !m.promotion && !checked && !givesCheck;
     const int score = !anySearched ? child(next, alpha, beta)
-                                   : searchAfterTheFirst(child, next, lateReduction(depth, legal - 1, quiet, limits_.logReductions, pvNode), alpha, beta);
+                                   : searchAfterTheFirst(child, next, lateReduction(depth, legal - 1, quiet, logReductions_, pvNode), alpha, beta);
     pos.unmake();
     if (stopped_) return best == -kInfinity ? 0 : best;
     anySearched = true;
@@ -499,6 +499,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
 SearchReport Searcher::iterate(Position& pos, const SearchLimits& limits,
                                const std::function<void(const SearchReport&)>& onDepth) {
   limits_ = limits;
+  logReductions_ = limits.logReductions.value_or(pos.variant().name == "chess");
   start_ = std::chrono::steady_clock::now();
   nodes_ = 0;
   stopped_ = false;

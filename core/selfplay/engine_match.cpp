@@ -26,7 +26,7 @@ std::string PlayerConfig::name() const {
   if (!limits.othersAct) n += " othersAct=0";
   if (!limits.modelledRound) n += " modelledRound=0";
   if (!limits.staticCutoff) n += " staticCutoff=0";
-  if (limits.logReductions) n += " logReductions=1";
+  if (limits.logReductions) n += *limits.logReductions ? " logReductions=1" : " logReductions=0";
   if (weights) n += " " + weights->text();
   return n;
 }

@@ -109,7 +109,9 @@ void defaultExternalLimits(PlayerConfig& p, const PlayerConfig& other) {
 // the variant's defaults: "nodes=20000,mobility=3,shelter=10"; four players also "paranoid=1" for the
 // paranoid search instead of best reply search, "othersAct=0" for best reply search with the
 // opponents that give no reply passing instead of taking what they can, or "modelledRound=0" for
-// best reply search alone; "staticCutoff=0" for the search without its static cutoff near the horizon.
+// best reply search alone; "staticCutoff=0" for the search without its static cutoff near the horizon;
+// "logReductions=0|1" for late-move reductions by a logarithm or by one ply (by default, the
+// variant's: chess the first).
 PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
   if (isUciEngineSpec(text)) return uciPlayerFrom(text, variant);
   PlayerConfig p;
@@ -152,13 +154,18 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
         {"paranoid", &SearchLimits::paranoid},
         {"othersAct", &SearchLimits::othersAct},
         {"modelledRound", &SearchLimits::modelledRound},
-        {"staticCutoff", &SearchLimits::staticCutoff},
-        {"logReductions", &SearchLimits::logReductions}};
+        {"staticCutoff", &SearchLimits::staticCutoff}};
+    // Late-move reductions by a logarithm: by default in chess only (search.hpp).
+    if (key == "logReductions") {
+      if (value != 0 && value != 1) throw cli::UsageError(usage + ": " + key + " is 0 or 1");
+      p.limits.logReductions = value == 1;
+      continue;
+    }
     const auto* const switched = std::find_if(std::begin(kSwitches), std::end(kSwitches),
                                               [&](const auto& s) { return key == s.first; });
     if (switched != std::end(kSwitches)) {
       if (value != 0 && value != 1) throw cli::UsageError(usage + ": " + key + " is 0 or 1");
-      if (key != "staticCutoff" && key != "logReductions" && variant.sides != 4)
+      if (key != "staticCutoff" && variant.sides != 4)
         throw cli::UsageError(key + " switches the four-player search; " + variant.name + " has two sides");
       p.limits.*(switched->second) = value == 1;
       continue;
@@ -180,7 +187,7 @@ cli::Command matchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 or ,modelledRound=0 or ,staticCutoff=0 (default time=1000)"},
+      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 or ,modelledRound=0 or ,staticCutoff=0 or ,logReductions=0|1 (default time=1000)"},
       {"b", "PLAYER", "the second player (default greedy); either may be an external UCI engine, chess only: uci:PATH[,time=MS|nodes=N|depth=D][,OPTION=VALUE...], e.g. uci:/usr/games/stockfish,UCI_Elo=2000 (its limit by default the other player's)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (fours with --seats one) (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},
