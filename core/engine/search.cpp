@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 
 #include "core/engine/evaluation.hpp"
@@ -43,10 +44,20 @@ bool deadPositionReached(const Position& pos) {
   return pieces <= sides + 2 && isDeadPosition(pos);
 }
 
-// Late quiet actions are searched a ply shallower first (two after the twelfth, deep enough).
-int lateReduction(int depth, int searchedBefore, bool quiet) {
+// Late quiet actions are searched a ply shallower first (two after the twelfth, deep enough); with
+// `logarithmic`, by about ln(depth) * ln(index) / 2 plies, one less at a PV node, always leaving
+// at least a ply.
+int lateReduction(int depth, int searchedBefore, bool quiet, bool logarithmic = false, bool pvNode = false) {
   if (!quiet || depth < 3 || searchedBefore < 3) return 0;
-  return searchedBefore >= 12 && depth >= 5 ? 2 : 1;
+  if (!logarithmic) return searchedBefore >= 12 && depth >= 5 ? 2 : 1;
+  static const auto table = [] {
+    std::array<std::array<std::int8_t, 64>, 64> t{};
+    for (int d = 1; d < 64; ++d)
+      for (int i = 1; i < 64; ++i) t[d][i] = static_cast<std::int8_t>(0.5 + std::log(d) * std::log(i) / 2.0);
+    return t;
+  }();
+  const int r = table[static_cast<std::size_t>(std::min(depth, 63))][static_cast<std::size_t>(std::min(searchedBefore, 63))] - (pvNode ? 1 : 0);
+  return std::clamp(r, 1, depth - 2);
 }
 
 // An action after the first: a null window first, at the reduced depth; a reduced action that beats
@@ -219,6 +230,7 @@ int Searcher::quiesce(Position& pos, int ply, int alpha, int beta, int qply) {
 
 int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool nullAllowed) {
   const int us = pos.sideToMove();
+  const bool pvNode = beta - alpha > 1;
   if (fourPlayers_) {
     if (!pos.inGame(rootSide_)) return sameTeam(us, rootSide_) ? -(kMateScore - ply) : kMateScore - ply;
     if (pos.sidesInGame() == 1) return sameTeam(us, rootSide_) ? kMateScore - ply : -(kMateScore - ply);
@@ -289,7 +301,7 @@ int Searcher::pvs(Position& pos, int depth, int ply, int alpha, int beta, bool n
     };
     const bool quiet = !capture && !m.promotion && !checked && !givesCheck;
     const int score = !anySearched ? child(next, alpha, beta)
-                                   : searchAfterTheFirst(child, next, lateReduction(depth, legal - 1, quiet), alpha, beta);
+                                   : searchAfterTheFirst(child, next, lateReduction(depth, legal - 1, quiet, logReductions_, pvNode), alpha, beta);
     pos.unmake();
     if (stopped_) return best == -kInfinity ? 0 : best;
     anySearched = true;
@@ -487,6 +499,7 @@ SearchReport Searcher::search(Position& pos, const SearchLimits& limits,
 SearchReport Searcher::iterate(Position& pos, const SearchLimits& limits,
                                const std::function<void(const SearchReport&)>& onDepth) {
   limits_ = limits;
+  logReductions_ = limits.logReductions.value_or(pos.variant().name == "chess");
   start_ = std::chrono::steady_clock::now();
   nodes_ = 0;
   stopped_ = false;

@@ -45,6 +45,10 @@ struct SearchLimits {
   bool nullMove = true;
   // The static cutoff near the horizon (Searcher::staticCutoff).
   bool staticCutoff = true;
+  // Late quiet actions reduced by about ln(depth) * ln(index) / 2 plies (less at PV nodes) instead
+  // of one ply (two after the twelfth): search.cpp, lateReduction. None: the variant's default, on
+  // in orthodox chess only, where a match showed it better (docs/engine.md, 2026-12-07).
+  std::optional<bool> logReductions;
   // Four players: paranoid search instead of best reply search (docs/engine.md).
   bool paranoid = false;
   // Four players, best reply search: the opponents that do not give the best reply take what they
@@ -169,6 +173,7 @@ class Searcher {
   int rootSide_ = 0;
   std::uint64_t rootSalt_ = 0;
   bool fourPlayers_ = false;
+  bool logReductions_ = false;  // limits_.logReductions, or the variant's default
   bool bestReply_ = false;
   std::vector<Move> excludedAtRoot_;
   Move rootBest_{};  // the best root action of the iteration under way, once one is searched

@@ -18,7 +18,7 @@ namespace tessera {
 
 std::string PlayerConfig::name() const {
   if (greedy) return "greedy one-ply";
-  std::string n = "search";
+  std::string n = external ? external->name() + "," : "search";
   if (limits.millis) n += " " + std::to_string(limits.millis) + " ms";
   if (limits.nodes) n += " " + std::to_string(limits.nodes) + " nodes";
   if (limits.depth < 64) n += " depth " + std::to_string(limits.depth);
@@ -26,6 +26,7 @@ std::string PlayerConfig::name() const {
   if (!limits.othersAct) n += " othersAct=0";
   if (!limits.modelledRound) n += " modelledRound=0";
   if (!limits.staticCutoff) n += " staticCutoff=0";
+  if (limits.logReductions) n += *limits.logReductions ? " logReductions=1" : " logReductions=0";
   if (weights) n += " " + weights->text();
   return n;
 }
@@ -169,7 +170,7 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConf
   // view: positive for side 0). Against a greedy player, who reports nothing, only the searcher's
   // mate scores count: its opinion alone of a big lead proved wrong in Shifting Sands, where a
   // lost-looking position (the other side's Pawns turned Queens) was then won.
-  const bool bothSearch = !a.greedy && !b.greedy;
+  const bool bothSearch = !a.greedy && !b.greedy;  // an external engine reports its scores too
   int decisiveReports = 0, decisiveSign = 0;
   double pointsWhenAOut = 0;  // four players, A on one side: fixed by the action that put A out
   const auto forA = [&](double forSide0) { return seating.isA[0] ? forSide0 : 1.0 - forSide0; };
@@ -191,6 +192,19 @@ PlayedGame playOneGame(const Variant& v, const PlayerConfig& a, const PlayerConf
     Move m;
     if (player.greedy) {
       m = greedyChoice(game.position(), rng);
+    } else if (player.external) {
+      const ExternalPlayer::Choice choice = player.external->choose(game, player.limits);
+      if (!choice.action)  // refereed by our rules: no legal action, no game
+        return {aToAct ? 0.0 : 1.0, std::string(aToAct ? "A" : "B") + " " + choice.problem, writePgn(game, tags)};
+      m = *choice.action;
+      int sign = 0;
+      if (choice.score) {
+        const int forSide0 = side == 0 ? *choice.score : -*choice.score;
+        sign = forSide0 >= settings.adjudicateScore ? 1 : forSide0 <= -settings.adjudicateScore ? -1 : 0;
+        if (!bothSearch && !isMateScore(forSide0)) sign = 0;
+      }
+      decisiveReports = sign != 0 && sign == decisiveSign ? decisiveReports + 1 : (sign != 0 ? 1 : 0);
+      decisiveSign = sign;
     } else {
       const SearchReport r = searcher.search(game.position(), player.limits);
       m = r.lines.front().moves.front();
@@ -257,6 +271,8 @@ MatchResult playMatch(const Variant& v, const PlayerConfig& a, const PlayerConfi
     for (int turn = 0; turn < perOpening; ++turn) {
       searcherA.clearHash();
       searcherB.clearHash();
+      if (a.external) a.external->newGame();
+      if (b.external) b.external->newGame();
       Seating seating;
       seating.sides = v.sides;
       for (int side = 0; side < v.sides; ++side)

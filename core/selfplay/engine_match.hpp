@@ -4,16 +4,34 @@
 // side: four times, A on each side in turn).
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "core/engine/search.hpp"
+#include "core/rules/game.hpp"
 #include "core/rules/variant.hpp"
 
 namespace tessera {
 
+// A player that is another program (an external UCI engine, host/session/uci_engine.hpp): the match
+// asks it for its action in the game so far and referees that action by its own rules.
+class ExternalPlayer {
+ public:
+  struct Choice {
+    std::optional<Move> action;  // none: it gave no legal action, and loses the game
+    std::optional<int> score;    // its score for the side to act, if it reported one
+    std::string problem;         // without an action: what went wrong ("gave 'e2e5', no legal action")
+  };
+  virtual ~ExternalPlayer() = default;
+  virtual std::string name() const = 0;
+  virtual void newGame() = 0;
+  virtual Choice choose(const Game& game, const SearchLimits& limits) = 0;
+};
+
 struct PlayerConfig {
   bool greedy = false;  // one ply: the action whose result evaluates best, no search
+  std::shared_ptr<ExternalPlayer> external;  // set: this program plays, within `limits`
   SearchLimits limits;  // for the searching engine
   std::optional<EvalWeights> weights;  // instead of defaultWeights(variant)
   std::string name() const;

@@ -14,6 +14,7 @@
 #include "core/rules/position_text.hpp"
 #include "camera_bench.hpp"
 #include "engine_bench.hpp"
+#include "tactics_bench.hpp"
 #include "host/cli/options.hpp"
 #include "host/cli/variant_option.hpp"
 #include "reconcile_bench.hpp"
@@ -101,7 +102,8 @@ void print(std::ostream& out, const std::string& what, const PerftFigure& f) {
 cli::Command benchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       {"quick", "", "a short smoke run (perft: chess depth 5, the others 3; engine depth 5) for CI"},
-      {"engine", "", "only the engine: nodes per second and time to depth 8 (5 with --quick) from each variant's start and a middle game"},
+      {"engine", "", "only the engine: nodes per second and time to depth 8 (5 with --quick) from each variant's start and a middle game, then the Win At Chess tactics at 300,000 nodes each (--quick: the first 20 at 30,000)"},
+      {"tactics", "", "only the engine's Win At Chess tactics (300 positions at 300,000 nodes each; --quick: the first 20 at 30,000)"},
       {"positions", "FILE", "with --engine: instead, the nodes to each depth from each position string in FILE (one a line, # comments)"},
       {"depth", "D", "with --positions: the depth to search to (default 8)"},
       {"camera", "", "only the camera: cells read right, wrong and unsure per room condition, and ms per 1280x720 frame"},
@@ -112,11 +114,13 @@ cli::Command benchCommand() {
           [](const cli::CommandArgs& args, std::ostream& out, std::ostream&) {
             const auto options = cli::parseOptions(specs, args);
             if (options.helpRequested()) {
-              out << cli::helpText("tessera bench [--quick] [--engine [--variant V --positions FILE [--depth D]] | --camera]",
+              out << cli::helpText("tessera bench [--quick] [--engine [--variant V --positions FILE [--depth D]] | --tactics | --camera]",
                                    "Times start-position perft: chess depth 6 and Desert Dust depth 4, and the\n"
                                    "chess perft by /usr/games/fairy-stockfish in the same run with the ratio; the\n"
                                    "other variants' perft, the referee's time per snapshot, the engine's nodes per\n"
-                                   "second and time to depth 8 from each variant's start and a middle game, the\n"
+                                   "second and time to depth 8 from each variant's start and a middle game, its\n"
+                                   "Win At Chess score (the best action found in how many of the 300 positions at\n"
+                                   "300,000 nodes each), the\n"
                                    "camera's accuracy in each room condition and its time per frame; then checks\n"
                                    "the deepest published chess perft rows (exit 1 on a mismatch).",
                                    specs);
@@ -137,8 +141,16 @@ cli::Command benchCommand() {
               benchEnginePositions(out, readPositionFile(variant, options.value("positions")), depth);
               return 0;
             }
+            // Win At Chess: the share of its 300 positions whose best action the search finds.
+            const auto tactics = [&] { benchTactics(out, quick ? 20 : 300, quick ? 30'000 : 300'000); };
+            if (options.has("tactics")) {
+              if (options.has("engine")) throw cli::UsageError("--tactics is part of --engine: give one");
+              tactics();
+              return 0;
+            }
             if (options.has("engine")) {
               benchEngine(out, quick);
+              tactics();
               return 0;
             }
             const int chessDepth = quick ? 5 : 6, desertDepth = quick ? 3 : 4;
@@ -170,6 +182,7 @@ cli::Command benchCommand() {
             out << "reconcile gaps and boards nothing explains, 99th percentile of the slowest variant: "
                 << std::setprecision(3) << worstGap / 1000.0 << " ms\n";
             benchEngine(out, quick);
+            tactics();
             benchCamera(out, quick);
             if (quick) return 0;
             // The deepest published rows, which the unit tests leave out for time.

@@ -5,18 +5,115 @@
 #include <ostream>
 
 #include "commands.hpp"
+#include "core/protocol/uci_client.hpp"
 #include "core/selfplay/engine_match.hpp"
 #include "host/cli/variant_option.hpp"
+#include "host/session/uci_engine.hpp"
 
 namespace tessera::commands {
 namespace {
+
+// An external UCI engine as a match player. Its actions are refereed by our rules: one that is not
+// legal, no answer in time or a crash loses it the game, and it is started again for the next.
+class UciMatchPlayer : public ExternalPlayer {
+ public:
+  explicit UciMatchPlayer(UciEngineSpec spec) : spec_(std::move(spec)), engine_(std::make_unique<session::UciEngine>(spec_)) {
+    name_ = engine_->description();
+  }
+  std::string name() const override { return name_; }
+  void newGame() override {
+    if (!engine_) engine_ = std::make_unique<session::UciEngine>(spec_);
+    engine_->newGame();
+  }
+  Choice choose(const Game& game, const SearchLimits& limits) override {
+    Choice choice;
+    try {
+      const session::UciEngine::Thought thought = engine_->think(uciPositionCommand(game), limits);
+      if (!thought.best) {
+        choice.problem = "(" + engine_->name() + ") gave no action where it has one";
+      } else if (const auto m = uciMoveIn(game.position(), *thought.best)) {
+        choice.action = *m;
+        if (!thought.lines.empty()) choice.score = thought.lines.front().score;
+      } else {
+        choice.problem = "(" + engine_->name() + ") gave '" + visibleText(*thought.best) + "', no legal action";
+      }
+    } catch (const session::UciEngineError& e) {
+      choice.problem = std::string("lost its engine: ") + e.what();
+      engine_.reset();
+    }
+    return choice;
+  }
+
+ private:
+  UciEngineSpec spec_;
+  std::unique_ptr<session::UciEngine> engine_;
+  std::string name_;
+};
+
+// "uci:PATH[,time=MS|nodes=N|depth=D][,NAME=VALUE...]": the limits are the match's, the rest the
+// engine's options.
+PlayerConfig uciPlayerFrom(const std::string& text, const Variant& variant) {
+  if (!uciEnginesKnow(variant))
+    throw cli::UsageError("an external UCI engine plays orthodox chess only (--variant chess); " + variant.name +
+                          " is Tessera's own");
+  UciEngineSpec spec;
+  try {
+    spec = parseUciEngineSpec(text);
+  } catch (const std::invalid_argument& e) {
+    throw cli::UsageError(e.what());
+  }
+  PlayerConfig p;
+  std::vector<std::pair<std::string, std::string>> engineOptions;
+  for (const auto& [key, value] : spec.options) {
+    if (key != "time" && key != "nodes" && key != "depth") {
+      engineOptions.emplace_back(key, value);
+      continue;
+    }
+    const long most = key == "time" ? kMaxSearchMillis : key == "depth" ? kMaxSearchDepth : kMaxSearchNodes;
+    long n = -1;
+    try {
+      std::size_t used = 0;
+      n = std::stol(value, &used);
+      if (used != value.size()) n = -1;
+    } catch (const std::exception&) {
+    }
+    if (n <= 0 || n > most) throw cli::UsageError("the external engine's " + key + " is a whole number 1-" + std::to_string(most) + ", got '" + value + "'");
+    if (key == "time") p.limits.millis = static_cast<int>(n);
+    if (key == "depth") p.limits.depth = static_cast<int>(n);
+    if (key == "nodes") p.limits.nodes = n;
+  }
+  spec.options = std::move(engineOptions);
+  try {
+    p.external = std::make_shared<UciMatchPlayer>(spec);
+  } catch (const session::UciEngineError& e) {
+    throw cli::UsageError(e.what());
+  }
+  return p;
+}
+
+bool hasLimits(const SearchLimits& l) { return l.millis > 0 || l.nodes > 0 || l.depth < kMaxSearchDepth; }
+
+// An external engine given no limits thinks as long as the other player, or a second.
+void defaultExternalLimits(PlayerConfig& p, const PlayerConfig& other) {
+  if (!p.external || hasLimits(p.limits)) return;
+  if (!other.greedy && hasLimits(other.limits)) {
+    p.limits.millis = other.limits.millis;
+    p.limits.nodes = other.limits.nodes;
+    p.limits.depth = other.limits.depth;
+  } else {
+    p.limits.millis = 1000;
+  }
+}
 
 // "greedy", or "time=MS", "depth=D" or "nodes=N", then optionally evaluation weights changed from
 // the variant's defaults: "nodes=20000,mobility=3,shelter=10"; four players also "paranoid=1" for the
 // paranoid search instead of best reply search, "othersAct=0" for best reply search with the
 // opponents that give no reply passing instead of taking what they can, or "modelledRound=0" for
-// best reply search alone; "staticCutoff=0" for the search without its static cutoff near the horizon.
+// best reply search alone; "staticCutoff=0" for the search without its static cutoff near the horizon;
+// "logReductions=0|1" for late-move reductions by a logarithm or by one ply (by default, the
+// variant's: chess the first).
 PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
+  if (isUciEngineSpec(text)) return uciPlayerFrom(text, variant);
   PlayerConfig p;
   if (text == "greedy") {
     p.greedy = true;
@@ -58,6 +155,12 @@ PlayerConfig playerFrom(const std::string& text, const Variant& variant) {
         {"othersAct", &SearchLimits::othersAct},
         {"modelledRound", &SearchLimits::modelledRound},
         {"staticCutoff", &SearchLimits::staticCutoff}};
+    // Late-move reductions by a logarithm: by default in chess only (search.hpp).
+    if (key == "logReductions") {
+      if (value != 0 && value != 1) throw cli::UsageError(usage + ": " + key + " is 0 or 1");
+      p.limits.logReductions = value == 1;
+      continue;
+    }
     const auto* const switched = std::find_if(std::begin(kSwitches), std::end(kSwitches),
                                               [&](const auto& s) { return key == s.first; });
     if (switched != std::end(kSwitches)) {
@@ -84,8 +187,8 @@ cli::Command matchCommand() {
   static const std::vector<cli::OptionSpec> specs = {
       cli::kVariantOption,
       cli::kVariantFileOption,
-      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 or ,modelledRound=0 or ,staticCutoff=0 (default time=1000)"},
-      {"b", "PLAYER", "the second player (default greedy)"},
+      {"a", "PLAYER", "the first player: greedy, time=MS, depth=D or nodes=N, then optional weights (,mobility=3) or ,paranoid=1 or ,othersAct=0 or ,modelledRound=0 or ,staticCutoff=0 or ,logReductions=0|1 (default time=1000)"},
+      {"b", "PLAYER", "the second player (default greedy); either may be an external UCI engine, chess only: uci:PATH[,time=MS|nodes=N|depth=D][,OPTION=VALUE...], e.g. uci:/usr/games/stockfish,UCI_Elo=2000 (its limit by default the other player's)"},
       {"games", "N", "games to play, in pairs from the same opening with sides swapped (fours with --seats one) (default 20)"},
       {"seed", "N", "seed of the random openings (default 1)"},
       {"pgn", "FILE", "write every game to FILE as it ends"},
@@ -112,13 +215,19 @@ cli::Command matchCommand() {
                                    "took from each other while all four were in. With --seats one, A plays one side\n"
                                    "and B the other three, each opening four times with A on each side; the game\n"
                                    "stops once A is out or alone, and A scores its share of B's sides it finished\n"
-                                   "ahead of (one still in with A counts half): 50% between equal players.",
+                                   "ahead of (one still in with A counts half): 50% between equal players.\n"
+                                   "An external UCI engine (chess only; uci:PATH, then its limit and options, an Elo\n"
+                                   "asked for with UCI_Elo=N also setting UCI_LimitStrength) hears the whole game and\n"
+                                   "answers with its action, refereed by Tessera's rules: an action that is not\n"
+                                   "legal, no answer in time or a crash loses it the game.",
                                    specs);
               return 0;
             }
             const Variant& variant = cli::chooseVariant(options);
-            const PlayerConfig a = playerFrom(options.value("a", "time=1000"), variant);
-            const PlayerConfig b = playerFrom(options.value("b", "greedy"), variant);
+            PlayerConfig a = playerFrom(options.value("a", "time=1000"), variant);
+            PlayerConfig b = playerFrom(options.value("b", "greedy"), variant);
+            defaultExternalLimits(a, b);
+            defaultExternalLimits(b, a);
             MatchSettings settings;
             settings.games = static_cast<int>(options.integer("games", 20, 1, 100000));
             settings.seed = static_cast<std::uint32_t>(options.integer("seed", 1, 0, 1L << 31));

@@ -20,6 +20,7 @@
 #include "host/inputs/camera_input.hpp"
 #include "host/inputs/read_again.hpp"
 #include "host/inputs/switch_board_input.hpp"
+#include "host/session/uci_engine.hpp"
 #include "host/table/table.hpp"
 #ifdef TESSERA_HAVE_GPIO
 #include "hardware/gpio/gpio_devices.hpp"
@@ -36,6 +37,7 @@ cli::Command playCommand() {
       {"mode", "MODE", "referee (two players, default), engine (play against the engine) or hints (after every action)"},
       {"engine-side", "SIDE", "with --mode engine: the side the engine plays by its name, white or black, or south, west, north or east with four players (default the second side: black, west)"},
       {"engine-ms", "N", "with --mode engine: its thinking time per action, 10-60000 ms (default 500)"},
+      {"engine", "ENGINE", "whose advice and actions: tessera (default) or, orthodox chess only, an external UCI engine: uci:PATH[,OPTION=VALUE...], e.g. uci:/usr/games/stockfish,UCI_Elo=1800"},
       {"time-control", "M+S", "clocks: M minutes each, S seconds added per action, e.g. 5+3; a side out of time loses (default none: the clocks count up)"},
       {"journal", "FILE", "crash-safe game journal; an existing one is resumed"},
       {"pgn", "FILE", "keep the game record here, rewritten after every action (default: print it at the end)"},
@@ -105,6 +107,25 @@ cli::Command playCommand() {
               }
             });
             setup.session.engineMillis = checking("engine-ms", [&] { return static_cast<int>(options.integer("engine-ms", 500, 10, 60000)); });
+            setup.session.externalEngine = checking("engine", [&]() -> std::optional<UciEngineSpec> {
+              const std::string text = options.value("engine", "tessera");
+              if (text == "tessera") return std::nullopt;
+              if (!isUciEngineSpec(text))
+                throw cli::UsageError("--engine is 'tessera' or 'uci:PATH[,OPTION=VALUE...]', not '" + text + "'");
+              if (!uciEnginesKnow(variant))
+                throw cli::UsageError("--engine " + text + ": an external engine is for orthodox chess (--variant chess); " +
+                                      variant.name + " is Tessera's own, and only its engine plays it");
+              try {
+                const UciEngineSpec spec = parseUciEngineSpec(text);
+                const session::UciEngine tried(spec);  // started once here, so that a wrong path or option is said now
+                err << "engine: " << tried.description() << std::endl;
+                return spec;
+              } catch (const std::invalid_argument& e) {
+                throw cli::UsageError(std::string("--engine: ") + e.what());
+              } catch (const session::UciEngineError& e) {
+                throw cli::UsageError(std::string("--engine: ") + e.what());
+              }
+            });
             setup.session.autoChoose = options.has("auto-choose");
             setup.session.sensorsSeePiecesOnly = input.kind == "link" || input.kind == "gpio";
             checking("time-control", [&] {

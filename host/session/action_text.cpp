@@ -104,8 +104,8 @@ std::optional<Move> onlyActionIsOut(const Position& pos) {
   return std::nullopt;
 }
 
-std::string engineActionText(const Position& before, const Move& m) {
-  const std::string action = "the engine plays " + numberedSan(before, m) + ": ";
+std::string engineActionText(const Position& before, const Move& m, const std::string& who) {
+  const std::string action = who + " plays " + numberedSan(before, m) + ": ";
   if (m.kind == MoveKind::Elimination)
     return action + sideFullName(before.variant(), before.sideToMove()) + " has no legal action, " +
            howToCarryOut(before, m);
@@ -113,12 +113,13 @@ std::string engineActionText(const Position& before, const Move& m) {
   return action + (how.empty() ? "carry it out on the board" : how);
 }
 
-std::string hintsText(const Position& before, const std::vector<Move>& hints) {
+std::string hintsText(const Position& before, const std::vector<Move>& hints, const std::string& adviser) {
   std::string text = "suggested:";
   for (std::size_t i = 0; i < hints.size(); ++i) {
     const std::string how = howToCarryOut(before, hints[i]);
     text += (i ? ", " : " ") + numberedSan(before, hints[i]) + (how.empty() ? "" : " (" + how + ")");
   }
+  if (!adviser.empty()) text += " (advice of " + adviser + ")";
   return text;
 }
 

@@ -29,10 +29,12 @@ std::vector<Square> squaresChanged(const Position& before, const Move& m);
 std::string howToCarryOut(const Position& before, const Move& m);
 // The engine's action as the player is told it: "the engine plays 1. Y@b3: put a yellow square on
 // b3"; "the engine plays 74. out: South has no legal action, take its pieces off (b5 c2 d3)".
-std::string engineActionText(const Position& before, const Move& m);
+// `who` names another engine playing: "Stockfish 16 plays 1. e4: carry it out on the board".
+std::string engineActionText(const Position& before, const Move& m, const std::string& who = "the engine");
 // The suggested actions: "suggested: 1. P@b3 (put a purple square on b3), 1. Y@b3 (put a yellow
-// square on b3)".
-std::string hintsText(const Position& before, const std::vector<Move>& hints);
+// square on b3)", and with `adviser` whose advice it is: "suggested: 1. e4, 1. d4 (advice of
+// Stockfish 16)".
+std::string hintsText(const Position& before, const std::vector<Move>& hints, const std::string& adviser = "");
 // Four players: `out`, when it is the only legal action of the side to act (it has no other and
 // must leave); none otherwise.
 std::optional<Move> onlyActionIsOut(const Position& pos);

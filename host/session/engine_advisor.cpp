@@ -1,10 +1,14 @@
 #include "engine_advisor.hpp"
 
+#include <algorithm>
+#include <iostream>
+
 #include "core/rules/movegen.hpp"
 
 namespace tessera::session {
 
-EngineAdvisor::EngineAdvisor(Post post) : post_(std::move(post)) {
+EngineAdvisor::EngineAdvisor(Post post, std::optional<UciEngineSpec> external)
+    : post_(std::move(post)), externalSpec_(std::move(external)) {
   if (post_) worker_ = std::thread([this] { work(); });
 }
 
@@ -21,11 +25,43 @@ EngineAdvisor::~EngineAdvisor() {
   worker_.join();
 }
 
-EngineAdvisor::Advice EngineAdvisor::advise(Searcher& searcher, Position& pos, int millis, int lines,
-                                            const std::atomic<bool>* cancel) {
+std::optional<EngineAdvisor::Advice> EngineAdvisor::askExternal(const Position& pos, int millis, int lines,
+                                                               const std::atomic<bool>* cancel) {
+  try {
+    if (!external_) external_ = std::make_unique<UciEngine>(*externalSpec_);
+    SearchLimits limits;
+    limits.millis = millis;
+    const UciEngine::Thought thought = external_->think(uciPositionCommand(pos), limits, lines, cancel);
+    // Its advice is refereed by our rules: an action that is not legal here is left out.
+    Advice out;
+    out.adviser = external_->name();
+    const auto add = [&](const std::string& text) {
+      const auto m = uciMoveIn(pos, text);
+      if (m && std::find(out.actions.begin(), out.actions.end(), *m) == out.actions.end()) out.actions.push_back(*m);
+    };
+    if (thought.best) add(*thought.best);
+    for (const UciInfo& line : thought.lines) add(line.pv.front());
+    if (out.actions.empty()) {
+      std::cerr << external_->name() << " gave no legal action; Tessera's engine answers" << std::endl;
+      return std::nullopt;
+    }
+    if (static_cast<int>(out.actions.size()) > lines) out.actions.resize(static_cast<std::size_t>(lines));
+    if (!thought.lines.empty()) out.score = thought.lines.front().score;
+    return out;
+  } catch (const UciEngineError& e) {
+    std::cerr << "external engine: " << e.what() << "; Tessera's engine answers" << std::endl;
+    external_.reset();
+    return std::nullopt;
+  }
+}
+
+EngineAdvisor::Advice EngineAdvisor::advise(Position& pos, int millis, int lines, const std::atomic<bool>* cancel) {
   MoveList legal;
   generateLegal(pos, legal);
   if (legal.empty()) return {};
+  if (externalSpec_ && uciEnginesKnow(pos.variant()))
+    if (auto advice = askExternal(pos, millis, lines, cancel)) return *advice;
+  Searcher& searcher = searcher_;
   SearchLimits limits;
   limits.millis = millis;
   limits.multiPv = lines;
@@ -43,7 +79,7 @@ void EngineAdvisor::ask(const Position& pos, int millis, int lines, Answer answe
   const unsigned generation = ++shared_->generation;
   if (!post_) {
     Position copy = pos;
-    answer(advise(searcher_, copy, millis, lines, nullptr));
+    answer(advise(copy, millis, lines, nullptr));
     return;
   }
   waiting_ = true;
@@ -81,7 +117,7 @@ void EngineAdvisor::work() {
       job.swap(shared->next);
       shared->cancel = false;
     }
-    Advice advice = advise(searcher_, job->position, job->millis, job->lines, &shared->cancel);
+    Advice advice = advise(job->position, job->millis, job->lines, &shared->cancel);
     {
       std::lock_guard lock(shared->mutex);
       if (shared->quit) return;

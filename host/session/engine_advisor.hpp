@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "core/engine/search.hpp"
+#include "core/protocol/uci_client.hpp"
+#include "host/session/uci_engine.hpp"
 
 namespace tessera::session {
 
@@ -30,10 +32,14 @@ class EngineAdvisor {
   struct Advice {
     std::vector<Move> actions;
     int score = 0;
+    std::string adviser = "Tessera";  // whose advice: Tessera's engine, or the external engine's name
   };
   using Answer = std::function<void(Advice)>;
 
-  explicit EngineAdvisor(Post post = {});
+  // With `external`, that UCI engine (started on the first question, and again after it fails)
+  // answers where it knows the game; Tessera's own engine everywhere else, and for a question the
+  // external engine failed to answer.
+  explicit EngineAdvisor(Post post = {}, std::optional<UciEngineSpec> external = {});
   ~EngineAdvisor();
   EngineAdvisor(const EngineAdvisor&) = delete;
   EngineAdvisor& operator=(const EngineAdvisor&) = delete;
@@ -61,12 +67,16 @@ class EngineAdvisor {
     std::atomic<bool> cancel{false};
     unsigned generation = 0;  // the session's thread only
   };
-  static Advice advise(Searcher& searcher, Position& pos, int millis, int lines, const std::atomic<bool>* cancel);
+  Advice advise(Position& pos, int millis, int lines, const std::atomic<bool>* cancel);
+  // The external engine's advice; none when it cannot give it (then it is started again next time).
+  std::optional<Advice> askExternal(const Position& pos, int millis, int lines, const std::atomic<bool>* cancel);
   void work();
 
   Post post_;
   std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
   Searcher searcher_{16};
+  std::optional<UciEngineSpec> externalSpec_;
+  std::unique_ptr<UciEngine> external_;  // used on the worker thread only (or at once, without `post`)
   bool waiting_ = false;
   std::thread worker_;
 };

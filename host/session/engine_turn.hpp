@@ -4,6 +4,7 @@
 // instead of it, a reading that came while it thought (judged once it has announced), the action
 // announced before a restart, and the hints it gave.
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -18,7 +19,8 @@ namespace tessera::session {
 class EngineTurn {
  public:
   // `options` (the session's) outlive this.
-  EngineTurn(const SessionOptions& options, EngineAdvisor::Post post) : options_(options), advisor_(std::move(post)) {}
+  EngineTurn(const SessionOptions& options, EngineAdvisor::Post post)
+      : options_(options), advisor_(std::move(post), options.externalEngine) {}
 
   EngineAdvisor& advisor() { return advisor_; }
   bool thinking() const { return advisor_.thinking(); }
@@ -54,6 +56,10 @@ class EngineTurn {
   void recover(std::optional<RecoveredGame::Announced> announced) { recovered_ = std::move(announced); }
   std::optional<RecoveredGame::Announced> takeRecovered() { return std::exchange(recovered_, std::nullopt); }
 
+  // Who chose its last action: "the engine" (Tessera's), or the external engine's name.
+  const std::string& actor() const { return actor_; }
+  void actedAs(std::string who) { actor_ = std::move(who); }
+
   const std::vector<Move>& hints() const { return hints_; }
   void giveHints(std::vector<Move> hints, int score) {
     hints_ = std::move(hints);
@@ -75,6 +81,7 @@ class EngineTurn {
   std::optional<RecoveredGame::Announced> recovered_;
   std::vector<Move> hints_;
   std::optional<int> hintScore_;
+  std::string actor_ = "the engine";
 };
 
 }  // namespace tessera::session

@@ -20,6 +20,7 @@ void RefereeSession::announceEngineAction() {
   }
   engine_.advisor().ask(game().position(), engine_.millisNow(record_.clock()), 1, [this](EngineAdvisor::Advice advice) {
     if (drawOffer_.weighing() && !answerDrawOffer(advice.score)) return;
+    engine_.actedAs(advice.adviser == "Tessera" ? "the engine" : advice.adviser);
     if (!advice.actions.empty()) announce(advice.actions.front(), false);
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking");
@@ -31,7 +32,7 @@ void RefereeSession::announce(const Move& chosen, bool journaled) {
   record_.engineChose(chosen, journaled);
   engine_.announce(chosen);
   note(SessionEvent::Kind::EngineAction,
-       engineActionText(game().position(), chosen) + (enginesActionIsHidden() ? ", then confirm" : ""));
+       engineActionText(game().position(), chosen, engine_.actor()) + (enginesActionIsHidden() ? ", then confirm" : ""));
   // The player moved pieces while the engine thought: judge that board now.
   if (reading_.last() && engine_.releaseHeldReading()) {
     const Observation seen = *reading_.last();  // judging may start a new game, which forgets it
@@ -57,7 +58,7 @@ void RefereeSession::hint() {
     if (drawOffer_.weighing() && !answerDrawOffer(advice.score)) return;
     drawOffer_.dropHint();  // this is the hint
     engine_.giveHints(std::move(advice.actions), advice.score);
-    note(SessionEvent::Kind::Hint, hintsText(game().position(), engine_.hints()));
+    note(SessionEvent::Kind::Hint, hintsText(game().position(), engine_.hints(), advice.adviser));
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking about a hint");
 }

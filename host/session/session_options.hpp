@@ -1,8 +1,10 @@
 #pragma once
 // How `tessera play` (or the demo) wants the game at the table run: the mode, the engine's side and
 // time, the journal and the record, the time control, and what the board's sensors can see.
+#include <optional>
 #include <string>
 
+#include "core/protocol/uci_client.hpp"
 #include "host/session/game_clock.hpp"
 #include "host/session/play_mode.hpp"
 
@@ -28,6 +30,9 @@ struct SessionOptions {
   // a paper colour square or an empty sector: the game's start says how such actions are entered,
   // and before its first reading the board is taken to show the game's position.
   bool sensorsSeePiecesOnly = false;
+  // An external UCI engine for the hints and the engine's actions where it knows the game
+  // (orthodox chess); none, or another game: Tessera's own engine.
+  std::optional<UciEngineSpec> externalEngine;
 };
 
 }  // namespace tessera::session
