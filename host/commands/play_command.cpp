@@ -172,9 +172,6 @@ cli::Command playCommand() {
             if (options.has("lens")) readerOptions.lens = checking("lens", [&] { return cli::parseLens(options.value("lens")); });
             needs("linger", recording, "keeps the game shown after a recording ends: it needs --input frames:DIR|VIDEO");
             needs("linger", options.has("http") || options.has("screen"), "keeps the game shown after a recording ends: it needs --http or --screen");
-            // Checked after the options, before a game is started on a recording that cannot be played.
-            checking("input", [&] { cli::checkRecording(input); });
-            if (options.has("screen")) setup.screen = table::ScreenOptions{screenSize, screenInches};
             needs("board", options.has("publish"), "names this board for its broker: it needs --publish URL");
             needs("ca-file", options.has("publish"), "is the broker's CA certificate: it needs --publish mqtts://...");
             std::optional<publish::PublisherOptions> publishing;
@@ -193,6 +190,9 @@ cli::Command playCommand() {
               p.caFile = options.value("ca-file");
               return p;
             });
+            // Checked after the options, before a game is started on a recording that cannot be played.
+            checking("input", [&] { cli::checkRecording(input); });
+            if (options.has("screen")) setup.screen = table::ScreenOptions{screenSize, screenInches};
             boost::asio::io_context io;
             table::Table t(io, variant, setup, err);
             std::unique_ptr<publish::BoardPublisher> publisher;

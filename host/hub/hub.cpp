@@ -173,8 +173,8 @@ void Hub::askFor(HubBoard& b, int from, bool again) {
 
 void Hub::tick() {
   ticker_.expires_after(std::chrono::seconds(1));
-  ticker_.async_wait([this](const boost::system::error_code& ec) {
-    if (ec) return;
+  ticker_.async_wait([this, alive = std::weak_ptr<bool>(alive_)](const boost::system::error_code& ec) {
+    if (ec || alive.expired()) return;
     for (auto& [name, b] : boards_)
       if (b->missing() > 0) askFor(*b, static_cast<int>(b->current().actions.size()) + 1, true);
     // Alerts come with time (a board goes quiet): the pages hear of it.
@@ -194,7 +194,9 @@ void Hub::changed(const std::string& board) {
   if (flushPosted_) return;
   flushPosted_ = true;
   // Every message waiting is taken first: the files are written once for all of them.
-  boost::asio::post(io_, [this] { flush(); });
+  boost::asio::post(io_, [this, alive = std::weak_ptr<bool>(alive_)] {
+    if (!alive.expired()) flush();
+  });
 }
 
 void Hub::flush() {

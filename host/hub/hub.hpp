@@ -91,6 +91,7 @@ class Hub {
   long revision_ = 1;
   std::vector<std::function<void()>> waiters_;
   std::string lastAlerts_;
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // handlers left in the loop check it
 };
 
 }  // namespace tessera::hub

@@ -70,8 +70,9 @@ bool BoardPublisher::upToDate() const {
 
 void BoardPublisher::beat() {
   heartbeat_.expires_after(options_.heartbeat);
-  heartbeat_.async_wait([this](const boost::system::error_code& ec) {
-    if (ec) return;
+  // A wait already finished when the publisher goes is still called, with no error: `alive` says.
+  heartbeat_.async_wait([this, alive = std::weak_ptr<bool>(alive_)](const boost::system::error_code& ec) {
+    if (ec || alive.expired()) return;
     publishState();
     beat();
   });

@@ -70,6 +70,7 @@ class BoardPublisher {
   std::map<int, std::pair<int, std::string>> inFlight_;  // message id -> (action number, SAN)
   int published_ = 0;
   bool started_ = false;
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 
 }  // namespace tessera::publish

@@ -2,6 +2,7 @@
 // `tessera hub` run as its own process, as at a club night: started, killed with SIGKILL,
 // started again on the same folder and HTTP port.
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,6 +27,7 @@ class HubProcess {
   void start(int httpPort) {
     pid_ = ::fork();
     if (pid_ == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // a test that crashes leaves nothing running
       const int fd = ::open(log_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
       ::dup2(fd, 2);
       ::dup2(fd, 1);
@@ -38,6 +40,7 @@ class HubProcess {
     }
   }
   void kill() { stop(SIGKILL); }
+  pid_t pid() const { return pid_; }
   void stop(int signal) {
     if (pid_ <= 0) return;
     ::kill(pid_, signal);

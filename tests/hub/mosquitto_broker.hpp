@@ -5,6 +5,7 @@
 // `mosquitto` is not installed (scripts/setup-tests.sh installs it).
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -78,6 +79,7 @@ class MosquittoBroker {
   void start() {
     pid_ = ::fork();
     if (pid_ == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // a test that crashes leaves nothing running
       const std::string conf = (folder_ / "mosquitto.conf").string();
       ::execl(kMosquitto, kMosquitto, "-c", conf.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
