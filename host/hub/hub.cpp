@@ -10,7 +10,6 @@
 
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/variant.hpp"
-#include "host/files/atomic_file.hpp"
 #include "host/views/display/board_palette.hpp"
 
 namespace tessera::hub {
@@ -57,7 +56,8 @@ std::string since(long long millis) {
 }  // namespace
 
 Hub::Hub(boost::asio::io_context& io, HubOptions options, std::ostream& log)
-    : io_(io), options_(std::move(options)), log_(log), ticker_(io) {
+    : io_(io), options_(std::move(options)), log_(log), ticker_(io),
+      writer_([&log](const std::string& what) { log << "hub: " << what << std::endl; }) {
   std::error_code ec;
   fs::create_directories(options_.folder / "boards", ec);
   fs::create_directories(options_.folder / "store", ec);
@@ -189,7 +189,10 @@ void Hub::tick() {
 }
 
 void Hub::changed(const std::string& board) {
-  if (!board.empty()) dirty_.insert(board);
+  if (!board.empty()) {
+    dirty_.insert(board);
+    pgnCache_.erase(board);
+  }
   ++revision_;
   if (flushPosted_) return;
   flushPosted_ = true;
@@ -201,28 +204,27 @@ void Hub::changed(const std::string& board) {
 
 void Hub::flush() {
   flushPosted_ = false;
-  try {
-    for (const auto& name : dirty_) {
-      const HubBoard& b = *boards_.at(name);
-      files::writeFileAtomically(options_.folder / "store" / (name + ".json"), b.storeJson());
-      if (b.hasGame()) files::writeFileAtomically(options_.folder / "boards" / (name + ".pgn"), *boardPgn(name));
-    }
-    if (!dirty_.empty()) {
-      files::writeFileAtomically(options_.folder / "round.pgn", roundPgn());
-      files::writeFileAtomically(options_.folder / "livechess" / "index.json", liveChessIndex());
-      for (int n = 1;; ++n) {
-        const auto game = liveChessGame(n);
-        if (!game) break;
-        files::writeFileAtomically(options_.folder / "livechess" / ("game-" + std::to_string(n) + ".json"), *game);
-      }
-    }
-  } catch (const files::FileError& e) {
-    log_ << "hub: " << e.what() << std::endl;
-  }
-  dirty_.clear();
+  // The pages first (their answers leave at once), then the files, written by the writer's thread.
   std::vector<std::function<void()>> waiting;
   waiting.swap(waiters_);
   for (auto& f : waiting) f();
+  if (dirty_.empty()) return;
+  for (const auto& name : dirty_) {
+    const HubBoard& b = *boards_.at(name);
+    writer_.write(options_.folder / "store" / (name + ".json"), b.storeJson());
+    if (b.hasGame()) writer_.write(options_.folder / "boards" / (name + ".pgn"), *boardPgn(name));
+  }
+  writer_.write(options_.folder / "round.pgn", roundPgn());
+  writer_.write(options_.folder / "livechess" / "index.json", liveChessIndex());
+  // The games of the boards that changed (numbered as in the index).
+  int n = 0;
+  for (const auto& name : boardNames()) {
+    const HubBoard& b = *boards_.at(name);
+    if (b.game() && b.game()->variant().sides != 2) continue;
+    ++n;
+    if (dirty_.count(name)) writer_.write(options_.folder / "livechess" / ("game-" + std::to_string(n) + ".json"), *liveChessGame(n));
+  }
+  dirty_.clear();
 }
 
 std::vector<std::string> Hub::boardNames() const {
@@ -261,9 +263,13 @@ PgnTags Hub::tagsFor(const HubBoard& b) const {
 std::optional<std::string> Hub::boardPgn(const std::string& name) const {
   const auto it = boards_.find(name);
   if (it == boards_.end() || !it->second->hasGame()) return std::nullopt;
+  // Written again only when the board changed: the round PGN is every board's, on every action.
+  if (const auto cached = pgnCache_.find(name); cached != pgnCache_.end()) return cached->second;
   std::string text;
   for (const auto& g : it->second->finishedGames()) text += gamePgn(g, tagsFor(*it->second)) + "\n";
-  return text + it->second->pgn(tagsFor(*it->second));
+  text += it->second->pgn(tagsFor(*it->second));
+  pgnCache_[name] = text;
+  return text;
 }
 
 std::string Hub::roundPgn() const {

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "host/hub/background_writer.hpp"
 #include "host/hub/hub_board.hpp"
 #include "host/hub/round_file.hpp"
 #include "host/publish/mqtt_client.hpp"
@@ -91,7 +92,9 @@ class Hub {
   long revision_ = 1;
   std::vector<std::function<void()>> waiters_;
   std::string lastAlerts_;
+  mutable std::map<std::string, std::string> pgnCache_;  // each board's PGN until it changes
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // handlers left in the loop check it
+  BackgroundWriter writer_;  // last: it finishes writing before the rest goes
 };
 
 }  // namespace tessera::hub

@@ -59,7 +59,10 @@ BoardPublisher::BoardPublisher(boost::asio::io_context& io, PublisherOptions opt
   beat();
 }
 
-BoardPublisher::~BoardPublisher() = default;
+BoardPublisher::~BoardPublisher() {
+  // Leaving on purpose: the hub hears it now rather than from the last will (after the keep-alive).
+  if (client_ && client_->connected()) client_->publish(topics_.online(), "0", true);
+}
 
 bool BoardPublisher::upToDate() const {
   if (static_cast<int>(acknowledged_.size()) < journaled_) return false;
