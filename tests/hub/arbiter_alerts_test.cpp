@@ -9,6 +9,7 @@
 #include <boost/beast/http.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/host/headless_browser.hpp"
 #include "tests/hub/hub_process.hpp"
 #include "tests/hub/mosquitto_broker.hpp"
 #include "tests/hub/simulated_board.hpp"
@@ -91,6 +92,17 @@ TEST(ArbiterFeed, AlertsForAMismatchAQuietBoardAndABoardThatLeft) {
   const auto feed = nlohmann::json::parse(get(port, "/feed.json"));
   EXPECT_EQ(feed["boards"][1]["state"], "mismatch");
   EXPECT_EQ(feed["boards"][0]["last"], "1. " + nlohmann::json::parse(get(port, "/board/quiet.json"))["moves"][0]["san"].get<std::string>());
+
+  // The arbiter page and a spectator page, drawn by a real browser (when there is one).
+  if (const std::string chromium = HeadlessBrowser::find(); !chromium.empty()) {
+    HeadlessBrowser arbiter(chromium, "http://127.0.0.1:" + std::to_string(port) + "/");
+    EXPECT_EQ(arbiter.waitFor("document.querySelectorAll('.card').length", "2"), "2");
+    EXPECT_EQ(arbiter.waitFor("document.querySelector('.card.mismatch h3').textContent.startsWith('wrong')", "true"), "true");
+    EXPECT_EQ(arbiter.waitFor("document.getElementById('alerts').textContent.includes('wrong: mismatch')", "true"), "true");
+    EXPECT_EQ(arbiter.waitFor("document.querySelectorAll('.card svg circle').length > 40", "true"), "true");  // the pieces
+    HeadlessBrowser spectator(chromium, "http://127.0.0.1:" + std::to_string(port) + "/board/quiet");
+    EXPECT_EQ(spectator.waitFor("document.getElementById('moves').textContent.startsWith('1. ')", "true"), "true");
+  }
 
   // `quiet` leaves (its program stops): the arbiter sees it offline.
   quiet.powerCut();
