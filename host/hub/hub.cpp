@@ -71,8 +71,13 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options, std::ostream& log)
   publish::MqttOptions mqtt;
   mqtt.address = options_.address;
   if (mqtt.address.user.empty()) mqtt.address.user = "hub";
-  mqtt.clientId = "tessera-hub-" + std::to_string(std::hash<std::string>{}(options_.address.prefix) % 100000);
+  // The same id for the same prefix, run after run (FNV-1a of the prefix): the broker's session is the hub's.
+  std::uint32_t fnv = 2166136261u;
+  for (const unsigned char c : options_.address.prefix) fnv = (fnv ^ c) * 16777619u;
+  mqtt.clientId = "tessera-hub-" + std::to_string(fnv);
   mqtt.caFile = options_.caFile;
+  // While the hub is away (restarted, its network gone) the broker keeps what the boards send for it.
+  mqtt.cleanSession = false;
   publish::MqttHandlers handlers;
   handlers.onConnected = [this] { onConnected(); };
   handlers.onDisconnected = [this](const std::string& why) {

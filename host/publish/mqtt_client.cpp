@@ -46,7 +46,7 @@ MqttClient::MqttClient(boost::asio::io_context& io, MqttOptions options, MqttHan
   shared_->io = &io_;
   // The callbacks get a heap copy of the shared pointer as their object, freed in the destructor.
   auto* handle = new std::shared_ptr<Shared>(shared_);
-  mosq_ = mosquitto_new(options_.clientId.c_str(), true, handle);
+  mosq_ = mosquitto_new(options_.clientId.c_str(), options_.cleanSession, handle);
   if (!mosq_) {
     delete handle;
     throw std::runtime_error("cannot make an MQTT client (libmosquitto: out of memory or a bad client id)");

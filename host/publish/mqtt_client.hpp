@@ -35,6 +35,9 @@ struct MqttOptions {
   std::optional<LastWill> will;      // published (QoS 1, retained) by the broker if we vanish
   std::string caFile;                // with mqtts://: the CA certificate; empty: the system's
   int keepAliveSeconds = 10;
+  // false: the broker keeps the client's subscriptions and queues its QoS 1 messages while it is
+  // away (the hub: nothing a board sends meanwhile is lost to it). Needs a fixed clientId.
+  bool cleanSession = true;
 };
 
 class MqttClient {
