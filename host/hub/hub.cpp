@@ -194,11 +194,12 @@ void Hub::tick() {
 }
 
 void Hub::changed(const std::string& board) {
+  ++revision_;
   if (!board.empty()) {
     dirty_.insert(board);
     pgnCache_.erase(board);
+    changedAt_[board] = revision_;
   }
-  ++revision_;
   if (flushPosted_) return;
   flushPosted_ = true;
   // Every message waiting is taken first: the files are written once for all of them.
@@ -351,12 +352,17 @@ json boardSummary(const HubBoard& b, const PgnTags& tags) {
 }
 }  // namespace
 
-std::string Hub::feedJson() const {
+std::string Hub::feedJson(long after) const {
   json boards = json::array();
-  for (const auto& name : boardNames()) boards.push_back(boardSummary(*boards_.at(name), tagsFor(*boards_.at(name))));
+  for (const auto& name : boardNames()) {
+    const auto changed = changedAt_.find(name);
+    if (after > 0 && (changed == changedAt_.end() || changed->second <= after)) continue;
+    boards.push_back(boardSummary(*boards_.at(name), tagsFor(*boards_.at(name))));
+  }
   json alerts = json::array();
   for (const auto& a : this->alerts()) alerts.push_back({{"board", a.board}, {"kind", a.kind}, {"text", a.text}, {"since", a.since}});
-  json j{{"revision", revision_}, {"connected", connected()}, {"now", publish::unixMillisNow()}, {"boards", boards}, {"alerts", alerts}};
+  json j{{"revision", revision_}, {"partial", after > 0},        {"connected", connected()},
+          {"now", publish::unixMillisNow()}, {"boards", boards}, {"alerts", alerts}};
   if (options_.round) j["event"] = options_.round->event, j["round"] = options_.round->round;
   return j.dump();
 }

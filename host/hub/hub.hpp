@@ -51,7 +51,9 @@ class Hub {
   // The round's files and feeds, as served over HTTP.
   std::string roundPgn() const;
   std::optional<std::string> boardPgn(const std::string& board) const;
-  std::string feedJson() const;                       // every board at a glance, and the alerts
+  // Every board at a glance, and the alerts; with `after` (a revision a page has), only the boards
+  // changed since ("partial": true), so that a page following a big round fetches little.
+  std::string feedJson(long after = 0) const;
   std::optional<std::string> boardJson(const std::string& board) const;  // one board, its actions
   std::string liveChessIndex() const;
   std::optional<std::string> liveChessGame(int number) const;  // 1-based, in the index's order
@@ -89,7 +91,10 @@ class Hub {
   std::map<std::string, Asked> asked_;
   std::set<std::string> dirty_;
   bool flushPosted_ = false;
-  long revision_ = 1;
+  // Starts from the clock (a thousand a millisecond), so that it only grows across restarts: a
+  // page that knew an earlier hub asks for what is newer and gets it.
+  long revision_ = publish::unixMillisNow() * 1000;
+  std::map<std::string, long> changedAt_;  // each board's revision at its last change
   std::vector<std::function<void()>> waiters_;
   std::string lastAlerts_;
   mutable std::map<std::string, std::string> pgnCache_;  // each board's PGN until it changes

@@ -108,16 +108,18 @@ std::optional<HubHttp::Reply> HubHttp::answer(const std::string& fullTarget, lon
   const std::string jsonType = "application/json";
   if (target == "/" || target == "/index.html") return Reply{200, "text/html; charset=utf-8", arbiterPage()};
   if (target == "/round.pgn") return Reply{200, pgnType, hub_.roundPgn()};
-  // A feed asked for after the revision the page has waits for the next one.
-  if (after && params.rfind("after=", 0) == 0 && endsWith(target, ".json")) {
+  // A feed asked for after the revision the page has waits for the next one (when `after` lets it).
+  long since = 0;
+  if (params.rfind("after=", 0) == 0 && endsWith(target, ".json")) {
     try {
-      *after = std::stol(params.substr(6));
+      since = std::stol(params.substr(6));
     } catch (const std::exception&) {
       return Reply{400, "text/plain; charset=utf-8", "after= takes the revision the page has (a number)\n"};
     }
-    if (hub_.revision() <= *after) return std::nullopt;
+    if (after) *after = since;
+    if (after && hub_.revision() <= since) return std::nullopt;
   }
-  if (target == "/feed.json") return Reply{200, jsonType, hub_.feedJson()};
+  if (target == "/feed.json") return Reply{200, jsonType, hub_.feedJson(since)};
   if (target.rfind("/board/", 0) == 0) {
     std::string name = target.substr(7);
     if (endsWith(name, ".pgn")) {

@@ -83,7 +83,15 @@ function render() {
       ${b.result && b.result !== '*' ? '· ' + esc(b.result) + ' ' + esc(b.reason) : ''}</div></div>`; }).join('');
 }
 ['filter', 'sort', 'search'].forEach(id => document.getElementById(id).addEventListener('input', render));
-follow('/feed.json', data => { feed = data; render(); });
+follow('/feed.json', data => {
+  // A partial feed holds the boards changed since the page's revision: merged by name.
+  if (!feed || !data.partial) { feed = data; } else {
+    const byName = new Map(feed.boards.map(b => [b.board, b]));
+    data.boards.forEach(b => byName.set(b.board, b));
+    feed = { ...data, boards: [...byName.values()] };
+  }
+  render();
+});
 </script></body></html>
 )HTML";
 

@@ -115,9 +115,10 @@ int main(int argc, char** argv) {
       feedBytes += static_cast<long>(response.body().size());
       ++feeds;
       std::lock_guard lock(mutex);
-      for (std::size_t i = 0; i < feed["boards"].size() && i < seen.size(); ++i) {
-        const std::size_t actions = feed["boards"][i].value("actions", 0);
-        while (seen[i].size() < actions) seen[i].push_back(now);
+      for (const auto& b : feed["boards"]) {
+        const std::size_t i = static_cast<std::size_t>(std::stoi(b["board"].get<std::string>().substr(1)) - 1);  // "b017"
+        const std::size_t actions = b.value("actions", 0);
+        while (i < seen.size() && seen[i].size() < actions) seen[i].push_back(now);
       }
     }
   });
