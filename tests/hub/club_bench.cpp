@@ -18,6 +18,8 @@
 #include <sstream>
 #include <thread>
 
+#include <sys/resource.h>
+
 #include "tests/hub/hub_process.hpp"
 #include "tests/hub/mosquitto_broker.hpp"
 #include "tests/hub/simulated_board.hpp"
@@ -57,6 +59,12 @@ int main(int argc, char** argv) {
     std::cerr << "club bench: mosquitto is not installed (scripts/setup-tests.sh installs it)\n";
     return 1;
   }
+  // Every simulated board holds a socket, libmosquitto's socket pair and its journal: 256 boards
+  // in one process need more than the usual 1024 files.
+  rlimit files{};
+  ::getrlimit(RLIMIT_NOFILE, &files);
+  files.rlim_cur = files.rlim_max;
+  ::setrlimit(RLIMIT_NOFILE, &files);
   const int boardCount = argc > 1 ? std::atoi(argv[1]) : 64;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 20;
   const int interval = argc > 3 ? std::atoi(argv[3]) : 2000;
@@ -161,7 +169,9 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < boards.size(); ++i)
     for (std::size_t k = 0; k < accepted[i].size(); ++k) {
       if (k >= seen[i].size()) {
-        ++missing;
+        if (missing++ < 5)
+          std::cerr << "club bench: " << boards[i]->name() << "'s action " << k + 1 << " not seen (the feed showed "
+                    << seen[i].size() << ")\n";
         continue;
       }
       latencies.push_back(std::chrono::duration<double, std::milli>(seen[i][k] - accepted[i][k]).count());
