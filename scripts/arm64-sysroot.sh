@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 sysroot=build-arm64-sysroot
-packages=libc6-dev,libstdc++-12-dev,zlib1g-dev,libopencv-dev,libopencv-contrib-dev,libboost-dev,libboost-system-dev,nlohmann-json3-dev,libgpiod-dev,libgtest-dev,libgmock-dev,libgstreamer1.0-dev,libgstreamer-plugins-base1.0-dev,libqrencode-dev
+packages=libc6-dev,libstdc++-12-dev,zlib1g-dev,libopencv-dev,libopencv-contrib-dev,libboost-dev,libboost-system-dev,nlohmann-json3-dev,libgpiod-dev,libmosquitto-dev,libgtest-dev,libgmock-dev,libgstreamer1.0-dev,libgstreamer-plugins-base1.0-dev,libqrencode-dev
 if [ -e "$sysroot/.unpacked" ] && [ "$(cat "$sysroot/.unpacked")" = "$packages" ]; then exit 0; fi
 
 $sudo rm -rf "$sysroot"

@@ -35,6 +35,8 @@ HOST_WEB = "host/web"
 HOST_TABLE = "host/table"
 HOST_PRINT = "host/print"
 HOST_CLI = "host/cli"
+HOST_PUBLISH = "host/publish"
+HOST_HUB = "host/hub"
 
 RULES_BELOW = [CORE_RULES, CORE_TEXT]
 DRIVER_BELOW = [CORE_OBSERVATION, CORE_TEXT, "firmware/protocol"]
@@ -71,6 +73,10 @@ MAY_INCLUDE = {
     # The sheets `tessera print` makes follow the camera's layout of the board.
     HOST_PRINT: [CORE_RULES, CORE_REFEREE, CORE_OBSERVATION, CORE_TEXT, CAMERA, CAMERA_VARIANT, HOST_FILES],
     HOST_CLI: ["core", "hardware", HOST_FILES],
+    # The club (docs/club.md): a board publishes its session's game from its journal; the hub
+    # follows the boards and draws mini boards in the display's colours.
+    HOST_PUBLISH: ["core", HOST_SESSION, HOST_RECORD, HOST_FILES],
+    HOST_HUB: ["core", HOST_PUBLISH, HOST_SESSION, HOST_VIEWS_DISPLAY, HOST_FILES],
     # The commands and main(): every library; only tests/ is out of the program's reach.
     "host": ["core", "hardware", "firmware", "host"],
     "tests": ["core", "hardware", "firmware", "host"],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the tests need on top of the demo's (scripts/setup-demo.sh): GoogleTest and Google Benchmark,
 # the firmware's cross compiler and QEMU board, the programs the tests talk to or read with
-# (Fairy-Stockfish, Chromium, XBoard under Xvfb, poppler, POV-Ray for the ray-traced scenes), GStreamer's libcamera plugin and tools
+# (Fairy-Stockfish, Chromium, XBoard under Xvfb, poppler, POV-Ray for the ray-traced scenes, the
+# Mosquitto broker for the club's tests), GStreamer's libcamera plugin and tools
 # (the libcamera camera's own messages), clang for the sanitizer and fuzzing runs, and zbar-tools (a QR
 # code reader for the pairing QR code).
 # scripts/test.sh runs it. Safe to run twice; needs root or sudo.
@@ -13,4 +14,5 @@ bash scripts/install-packages.sh tests \
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm \
   fairy-stockfish chromium xvfb xdotool xboard poppler-utils povray \
   gstreamer1.0-libcamera gstreamer1.0-tools gstreamer1.0-plugins-base \
-  clang libclang-rt-14-dev zbar-tools
+  clang libclang-rt-14-dev zbar-tools \
+  mosquitto

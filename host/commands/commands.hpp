@@ -21,6 +21,7 @@ cli::Command uciCommand();
 cli::Command xboardCommand();
 cli::Command tuneCommand();
 cli::Command playCommand();
+cli::Command hubCommand();
 
 std::vector<cli::Command> allCommands();
 

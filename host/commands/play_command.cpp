@@ -21,6 +21,7 @@
 #include "host/inputs/read_again.hpp"
 #include "host/inputs/switch_board_input.hpp"
 #include "host/session/uci_engine.hpp"
+#include "host/publish/board_publisher.hpp"
 #include "host/table/table.hpp"
 #ifdef TESSERA_HAVE_GPIO
 #include "hardware/gpio/gpio_devices.hpp"
@@ -55,6 +56,9 @@ cli::Command playCommand() {
       {"auto-choose", "", "take the proposed explanation when several fit (no player at hand)"},
       {"linger", "SECONDS", "with --http or --screen: keep showing the game this long after a recording ends (default 0)"},
       {"config", "FILE", "settings file: [tessera] with these options (name = value), [gpio] with the pins"},
+      {"publish", "URL", "publish the game to a club's broker: mqtt://[USER:PASSWORD@]HOST[:PORT]/PREFIX (mqtts:// for TLS); needs --board and --journal (docs/club.md)"},
+      {"board", "NAME", "with --publish: this board's name in the round (letters, digits, - and _)"},
+      {"ca-file", "FILE", "with --publish mqtts://: the CA certificate that signed the broker's"},
   };
   return {"play", "referee a game at the table: camera, link or GPIO input, display, web page, journal",
           [](const cli::CommandArgs& commandLine, std::ostream& out, std::ostream& err) {
@@ -206,11 +210,31 @@ cli::Command playCommand() {
             needs("http-bind", options.has("http"), "is the address the web page is served on: it needs --http PORT");
             needs("http-read-only", options.has("http"), "makes the web page watch only: it needs --http PORT");
             needs("linger", options.has("http") || options.has("screen"), "keeps the game shown after a recording ends: it needs --http or --screen");
+            needs("board", options.has("publish"), "names this board for its broker: it needs --publish URL");
+            needs("ca-file", options.has("publish"), "is the broker's CA certificate: it needs --publish mqtts://...");
+            std::optional<publish::PublisherOptions> publishing;
+            if (options.has("publish")) publishing = checking("publish", [&] {
+              publish::PublisherOptions p;
+              try {
+                p.address = publish::parseMqttAddress(options.value("publish"));
+                if (!options.has("board")) throw cli::UsageError("--publish needs --board NAME (this board's name in the round)");
+                p.board = options.value("board");
+                publish::checkBoardName(p.board);
+              } catch (const std::invalid_argument& e) {
+                throw cli::UsageError(std::string("--publish: ") + e.what());
+              }
+              if (setup.session.journalPath.empty())
+                throw cli::UsageError("--publish needs --journal FILE: the journal is the queue of what is still to send");
+              p.caFile = options.value("ca-file");
+              return p;
+            });
             // Checked after the options, before a game is started on a recording that cannot be played.
             checking("input", [&] { cli::checkRecording(input); });
             if (options.has("screen")) setup.screen = table::ScreenOptions{screenSize, screenInches};
             boost::asio::io_context io;
             table::Table t(io, variant, setup, err);
+            std::unique_ptr<publish::BoardPublisher> publisher;
+            if (publishing) publisher = std::make_unique<publish::BoardPublisher>(io, *publishing, t.session(), t.bus(), err);
             t.start();
 
             std::unique_ptr<inputs::CameraInput> camera;
@@ -266,6 +290,12 @@ cli::Command playCommand() {
               if (!ec) io.stop();
             });
             io.run();
+            // What the broker has not acknowledged yet gets a few seconds to go (the rest stays in the
+            // journal, sent when the board plays on with it).
+            for (int i = 0; publisher && publisher->connected() && !publisher->upToDate() && i < 50; ++i) {
+              io.restart();
+              io.run_for(std::chrono::milliseconds(100));
+            }
 
             if (camera)
               err << camera->describe() << ": " << countedNoun(camera->frames(), "frame", "frames") << ", "
