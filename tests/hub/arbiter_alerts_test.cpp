@@ -11,6 +11,7 @@
 
 #include "tests/host/headless_browser.hpp"
 #include "tests/hub/hub_process.hpp"
+#include "tests/hub/hub_reading.hpp"
 #include "tests/hub/mosquitto_broker.hpp"
 #include "tests/hub/simulated_board.hpp"
 
@@ -19,24 +20,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string get(int port, const std::string& target) {
-  namespace http = boost::beast::http;
-  boost::asio::io_context io;
-  boost::asio::ip::tcp::socket socket(io);
-  socket.connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)});
-  http::request<http::empty_body> request(http::verb::get, target, 11);
-  request.set(http::field::host, "127.0.0.1");
-  http::write(socket, request);
-  boost::beast::flat_buffer buffer;
-  http::response<http::string_body> response;
-  http::read(socket, buffer, response);
-  return response.body();
-}
-
 // The alerts of the feed, as "board kind".
 std::vector<std::string> alerts(int port) {
   std::vector<std::string> out;
-  const auto feed = nlohmann::json::parse(get(port, "/feed.json"));
+  const auto feed = nlohmann::json::parse(httpGet(port, "/feed.json"));
   for (const auto& a : feed["alerts"])
     out.push_back(a["board"].get<std::string>() + " " + a["kind"].get<std::string>());
   return out;
@@ -87,11 +74,11 @@ TEST(ArbiterFeed, AlertsForAMismatchAQuietBoardAndABoardThatLeft) {
     pump(100);
     now = alerts(port);
   }
-  EXPECT_TRUE(has(now, "wrong mismatch")) << get(port, "/feed.json");
-  EXPECT_TRUE(has(now, "quiet quiet")) << get(port, "/feed.json");
-  const auto feed = nlohmann::json::parse(get(port, "/feed.json"));
+  EXPECT_TRUE(has(now, "wrong mismatch")) << httpGet(port, "/feed.json");
+  EXPECT_TRUE(has(now, "quiet quiet")) << httpGet(port, "/feed.json");
+  const auto feed = nlohmann::json::parse(httpGet(port, "/feed.json"));
   EXPECT_EQ(feed["boards"][1]["state"], "mismatch");
-  EXPECT_EQ(feed["boards"][0]["last"], "1. " + nlohmann::json::parse(get(port, "/board/quiet.json"))["moves"][0]["san"].get<std::string>());
+  EXPECT_EQ(feed["boards"][0]["last"], "1. " + nlohmann::json::parse(httpGet(port, "/board/quiet.json"))["moves"][0]["san"].get<std::string>());
 
   // The arbiter page and a spectator page, drawn by a real browser (when there is one).
   if (const std::string chromium = HeadlessBrowser::find(); !chromium.empty()) {
@@ -110,11 +97,11 @@ TEST(ArbiterFeed, AlertsForAMismatchAQuietBoardAndABoardThatLeft) {
     pump(100);
     now = alerts(port);
   }
-  EXPECT_TRUE(has(now, "quiet offline")) << get(port, "/feed.json");
+  EXPECT_TRUE(has(now, "quiet offline")) << httpGet(port, "/feed.json");
   // The pages: the arbiter's, a spectator's, and a board that is not there.
-  EXPECT_NE(get(port, "/").find("Alerts"), std::string::npos);
-  EXPECT_NE(get(port, "/board/wrong").find("/board/"), std::string::npos);
-  EXPECT_NE(get(port, "/board/nosuch").find("no such page"), std::string::npos);
+  EXPECT_NE(httpGet(port, "/").find("Alerts"), std::string::npos);
+  EXPECT_NE(httpGet(port, "/board/wrong").find("/board/"), std::string::npos);
+  EXPECT_NE(httpGet(port, "/board/nosuch").find("no such page"), std::string::npos);
   wrong.powerCut();
   hub.stop(SIGTERM);
   fs::remove_all(folder);

@@ -23,6 +23,7 @@
 #include "core/rules/move_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "tests/hub/hub_process.hpp"
+#include "tests/hub/hub_reading.hpp"
 #include "tests/hub/mosquitto_broker.hpp"
 #include "tests/hub/simulated_board.hpp"
 
@@ -34,26 +35,6 @@ namespace fs = std::filesystem;
 int fromEnvironment(const char* name, int fallback) {
   const char* text = std::getenv(name);
   return text ? std::atoi(text) : fallback;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string httpGet(int port, const std::string& target) {
-  namespace http = boost::beast::http;
-  boost::asio::io_context io;
-  const auto work = boost::asio::make_work_guard(io);  // run_for waits for the broker's answers
-  boost::asio::ip::tcp::socket socket(io);
-  socket.connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)});
-  http::request<http::empty_body> request(http::verb::get, target, 11);
-  request.set(http::field::host, "127.0.0.1");
-  http::write(socket, request);
-  boost::beast::flat_buffer buffer;
-  http::response<http::string_body> response;
-  http::read(socket, buffer, response);
-  return response.body();
 }
 
 // The board's game as its journal holds it: each action's SAN, and the result.
@@ -87,8 +68,8 @@ std::vector<std::string> pgnSans(const Game& game) {
 bool hubHasWholeGame(const fs::path& out, SimulatedBoard& b, std::size_t index) {
   try {
     const JournalGame expected = journalGame(b);
-    const PgnGame g = readPgn(readFile(out / "boards" / (b.name() + ".pgn")));
-    const auto round = readPgnGames(readFile(out / "round.pgn"));
+    const PgnGame g = readPgn(readText(out / "boards" / (b.name() + ".pgn")));
+    const auto round = readPgnGames(readText(out / "round.pgn"));
     if (round.size() <= index || !round[index].read) return false;
     const PgnGame& r = *round[index].read;
     return pgnSans(*g.game) == expected.sans && g.recordedResult == expected.result && pgnSans(*r.game) == expected.sans &&
@@ -179,7 +160,7 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
     if (std::find(behind.begin(), behind.end(), b->name()) == behind.end()) continue;
     std::string hubSays = "no PGN";
     try {
-      const PgnGame g = readPgn(readFile(out / "boards" / (b->name() + ".pgn")));
+      const PgnGame g = readPgn(readText(out / "boards" / (b->name() + ".pgn")));
       hubSays = std::to_string(g.game->actions().size()) + " actions, " + g.recordedResult;
     } catch (const std::exception& e) {
       hubSays = e.what();
@@ -188,10 +169,10 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
     behindText += "\n" + b->name() + ": journal " + std::to_string(j.sans.size()) + " actions, " + j.result + "; up to date " +
                   (b->publisher()->upToDate() ? "yes" : "no") + "; hub " + hubSays;
   }
-  ASSERT_TRUE(behind.empty()) << "behind: " << behindText << "\nhub log:\n" << readFile(folder / "hub.log");
+  ASSERT_TRUE(behind.empty()) << "behind: " << behindText << "\nhub log:\n" << readText(folder / "hub.log");
 
   // Action for action, result for result, a clock comment for every action, the names pushed.
-  const std::string roundPgn = readFile(out / "round.pgn");
+  const std::string roundPgn = readText(out / "round.pgn");
   const auto games = readPgnGames(roundPgn);
   ASSERT_EQ(static_cast<int>(games.size()), boardCount);
   for (int i = 0; i < boardCount; ++i) {
@@ -204,7 +185,7 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
     if (b.variant().sides == 2) EXPECT_NE(expected.result, "*") << b.name();
     EXPECT_EQ(g.tags.at("Board"), b.name());
     EXPECT_EQ(g.tags.at(sideFullName(b.variant(), 0)), names[static_cast<std::size_t>(i)][0]);
-    const std::string boardPgn = readFile(out / "boards" / (b.name() + ".pgn"));
+    const std::string boardPgn = readText(out / "boards" / (b.name() + ".pgn"));
     std::size_t clocks = 0;
     for (auto at = boardPgn.find("[%clk "); at != std::string::npos; at = boardPgn.find("[%clk ", at + 1)) ++clocks;
     EXPECT_EQ(clocks, expected.sans.size()) << b.name();
@@ -228,10 +209,10 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
   EXPECT_NE(httpGet(httpPort, "/").find("arbiter"), std::string::npos);
   // The faults happened: the boards saw the broker go and come back, the hub started twice.
   EXPECT_NE(boards[0]->log().find("away ("), std::string::npos) << boards[0]->log();
-  const std::string hubLog = readFile(folder / "hub.log");
+  const std::string hubLog = readText(folder / "hub.log");
   EXPECT_NE(hubLog.find("serving"), hubLog.rfind("serving")) << hubLog;
   // Duplicates were sent (the broker and the hub came back) and dropped: the hub log says nothing refused.
-  EXPECT_EQ(readFile(folder / "hub.log").find("refused"), std::string::npos) << readFile(folder / "hub.log");
+  EXPECT_EQ(readText(folder / "hub.log").find("refused"), std::string::npos) << readText(folder / "hub.log");
   for (auto& b : boards) b->powerCut();
   hub.stop(SIGTERM);
   fs::remove_all(folder);

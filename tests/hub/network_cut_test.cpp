@@ -15,6 +15,7 @@
 #include "core/rules/move_text.hpp"
 #include "host/record/game_journal.hpp"
 #include "tests/hub/hub_process.hpp"
+#include "tests/hub/hub_reading.hpp"
 #include "tests/hub/mosquitto_broker.hpp"
 #include "tests/hub/network_cut.hpp"
 #include "tests/hub/simulated_board.hpp"
@@ -23,30 +24,6 @@ namespace tessera::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string fetch(int port, const std::string& target) {
-  namespace http = boost::beast::http;
-  boost::asio::io_context io;
-  boost::asio::ip::tcp::socket socket(io);
-  socket.connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)});
-  http::request<http::empty_body> request(http::verb::get, target, 11);
-  request.set(http::field::host, "127.0.0.1");
-  http::write(socket, request);
-  boost::beast::flat_buffer buffer;
-  http::response<http::string_body> response;
-  http::read(socket, buffer, response);
-  return response.body();
-}
-
-std::vector<std::string> sansOf(const Game& game) {
-  std::vector<std::string> out;
-  Game replay(game.variant(), game.startPosition());
-  for (const Move& m : game.actions()) {
-    out.push_back(san(replay.position(), m));
-    replay.play(m);
-  }
-  return out;
-}
 
 std::vector<std::string> atHub(const fs::path& out, const std::string& board) {
   std::ifstream in(out / "boards" / (board + ".pgn"));
@@ -100,7 +77,7 @@ TEST(ClubRound, ABoardCutFromTheNetworkCatchesUpWhenItIsBack) {
     if (i % 10 == 0 && !steady.done()) ASSERT_EQ(steady.step(), "");
     if (i % 10 == 0 && !remote.done()) ASSERT_EQ(remote.step(), "");
     pump(200);
-    const auto feed = nlohmann::json::parse(fetch(port, "/feed.json"));
+    const auto feed = nlohmann::json::parse(httpGet(port, "/feed.json"));
     for (const auto& a : feed["alerts"]) seenOffline = seenOffline || (a["board"] == "remote" && a["kind"] == "offline");
   }
   EXPECT_LT(atHub(folder / "hub", "remote").size(), sansOf(remote.session()->game()).size()) << "nothing was held back";
@@ -117,7 +94,7 @@ TEST(ClubRound, ABoardCutFromTheNetworkCatchesUpWhenItIsBack) {
   for (int i = 0; i < 150 && atHub(folder / "hub", "remote") != expected; ++i) pump(100);
   EXPECT_EQ(atHub(folder / "hub", "remote"), expected);
   EXPECT_EQ(atHub(folder / "hub", "steady"), sansOf(*GameJournal::read(steady.journal().string()).game));
-  const auto feed = nlohmann::json::parse(fetch(port, "/feed.json"));
+  const auto feed = nlohmann::json::parse(httpGet(port, "/feed.json"));
   EXPECT_EQ(feed["boards"][0]["online"], true) << feed["boards"][0]["board"];
   steady.powerCut();
   remote.powerCut();

@@ -12,25 +12,11 @@
 #include "host/record/game_journal.hpp"
 #include "tests/host/filmed_commands.hpp"
 #include "tests/hub/hub_process.hpp"
+#include "tests/hub/hub_reading.hpp"
 #include "tests/hub/mosquitto_broker.hpp"
 
 namespace tessera::testing {
 namespace {
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::vector<std::string> sansOf(const Game& game) {
-  std::vector<std::string> out;
-  Game replay(game.variant(), game.startPosition());
-  for (const Move& m : game.actions()) {
-    out.push_back(san(replay.position(), m));
-    replay.play(m);
-  }
-  return out;
-}
 
 TEST(PlayPublish, AFilmedGameReachesTheHubThroughABrokerOutageAndAPowerCut) {
   if (!mosquittoInstalled()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup-tests.sh installs it)";
