@@ -92,6 +92,23 @@ class MosquittoBroker {
   }
   // SIGKILL: the broker dies as in a power cut, with what it had not saved.
   void kill() { stop(SIGKILL); }
+  // Waits for the broker's next save of its database (every second here): what it holds now (the
+  // hub's session and its queue, the retained messages) then survives kill(). Mosquitto writes a
+  // new file and renames it over the old one, so a new modification time is a finished save.
+  void waitForSave() {
+    const std::filesystem::path db = folder_ / "data" / "mosquitto.db";
+    const auto written = [&] {
+      std::error_code ec;
+      const auto t = std::filesystem::last_write_time(db, ec);
+      return ec ? std::filesystem::file_time_type::min() : t;
+    };
+    const auto before = written();
+    for (int i = 0; i < 100; ++i) {
+      if (written() != before) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    throw std::runtime_error("mosquitto did not save its database within 5 s:\n" + log());
+  }
   void stop(int signal) {
     if (pid_ <= 0) return;
     ::kill(pid_, signal);
