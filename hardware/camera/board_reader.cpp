@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "hardware/camera/frame_source.hpp"
+#include "hardware/camera/printed_edge_sharpness.hpp"
 
 namespace tessera::camera {
 
@@ -48,10 +49,19 @@ FrameReading BoardReader::read(const cv::Mat& frame) {
   swatches_ = readSwatches(sampler_, layout_);
 
   out.cells = Observation(layout_.files, layout_.ranks);
+  struct Occupiable {
+    CellObservation* cell;
+    CellAppearance look;
+    const CellAppearance* empty;
+    SurfaceEvidence evidence;
+    float sharpness;
+  };
+  std::vector<Occupiable> occupiable;
   for (int r = 0; r < layout_.ranks; ++r)
     for (int f = 0; f < layout_.files; ++f) {
-      const CellAppearance look = sampler_.sample({static_cast<float>(f), static_cast<float>(r)});
-      out.signatures.push_back(signatureOf(reflectance_, {static_cast<float>(f), static_cast<float>(r)}));
+      const cv::Point2f corner{static_cast<float>(f), static_cast<float>(r)};
+      const CellAppearance look = sampler_.sample(corner);
+      out.signatures.push_back(signatureOf(reflectance_, corner));
       const SurfaceReading surface = classifySurface(look, swatches_, layout_.cellSurfaces, options_.surface);
       CellObservation& cell = out.cells.at(f, r);
       cell.surface = surface.surface;
@@ -62,15 +72,29 @@ FrameReading BoardReader::read(const cv::Mat& frame) {
         cell.occupant = Occupant::Empty;
         cell.occupantConfidence = surface.confidence;
       } else if (const CellAppearance* empty = swatches_.of(surface.surface)) {
-        const cv::Point2f corner{static_cast<float>(f), static_cast<float>(r)};
-        const SurfaceEvidence evidence{sampler_.shadedSurfaceShare(corner, empty->centreReflectance),
-                                       surface.surface == Surface::LightSquare};
-        const OccupantReading occupant = classifyOccupant(look, *empty, evidence, options_.occupant);
-        cell.occupant = occupant.occupant;
-        cell.occupantConfidence = occupant.confidence;
-        if (!options_.reportSides && cell.occupant != Occupant::Empty) cell.occupant = Occupant::Occupied;
+        SurfaceEvidence evidence{sampler_.shadedSurfaceShare(corner, empty->centreReflectance),
+                                 surface.surface == Surface::LightSquare};
+        evidence.unevenlyLitShare = sampler_.unevenlyLitSurfaceShare(corner, empty->centreReflectance);
+        occupiable.push_back({&cell, look, empty, evidence, sampler_.middleSharpness(corner)});
       }
     }
+  const auto classify = [&](Occupiable& o) {
+    const OccupantReading occupant = classifyOccupant(o.look, *o.empty, o.evidence, options_.occupant);
+    o.cell->occupant = occupant.occupant;
+    o.cell->occupantConfidence = occupant.confidence;
+  };
+  for (Occupiable& o : occupiable) classify(o);
+  // The cells' shading is judged against the printed edges between the bare cells just found.
+  if (const float print = printedEdgeSharpness(reflectance_, out.cells); print > 0.0f) {
+    for (Occupiable& o : occupiable) {
+      if (o.cell->occupant == Occupant::Empty || o.evidence.unevenlyLitShare < options_.occupant.unevenLightShare) continue;
+      o.evidence.sharpness = o.sharpness / print;
+      classify(o);
+    }
+  }
+  if (!options_.reportSides)
+    for (Occupiable& o : occupiable)
+      if (o.cell->occupant != Occupant::Empty) o.cell->occupant = Occupant::Occupied;
 
   const int block = std::max(1, options_.pixelsPerCell / 3);
   cv::resize(rectified_.image, out.motionBlocks, cv::Size(rectified_.image.cols / block, rectified_.image.rows / block), 0,

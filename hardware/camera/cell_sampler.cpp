@@ -61,4 +61,14 @@ float CellSampler::shadedSurfaceShare(cv::Point2f corner, cv::Vec3f surface) con
                                             corner.y + kSpread[3], surface, kDeepestShade, kBrightest, kColourTolerance);
 }
 
+float CellSampler::unevenlyLitSurfaceShare(cv::Point2f corner, cv::Vec3f surface) const {
+  constexpr float kDeepestShade = 0.2f, kBrightest = 2.5f, kColourTolerance = 0.06f;
+  return reflectance_->shareOfShadedSurface(corner.x + kSpread[0], corner.y + kSpread[1], corner.x + kSpread[2],
+                                            corner.y + kSpread[3], surface, kDeepestShade, kBrightest, kColourTolerance);
+}
+
+float CellSampler::middleSharpness(cv::Point2f corner) const {
+  return reflectance_->sharpness(corner.x + kSpread[0], corner.y + kSpread[1], corner.x + kSpread[2], corner.y + kSpread[3]);
+}
+
 }  // namespace tessera::camera

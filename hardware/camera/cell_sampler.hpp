@@ -48,6 +48,11 @@ class CellSampler {
   // centreReflectance) in a shadow or a little brighter: a shadow's edge across a bare cell, not a
   // piece, when most of it does.
   float shadedSurfaceShare(cv::Point2f corner, cv::Vec3f surface) const;
+  // The share of the middle half that shows `surface` under any light, from a deep shadow to a
+  // lamp's spot twice as bright as the light field says.
+  float unevenlyLitSurfaceShare(cv::Point2f corner, cv::Vec3f surface) const;
+  // ReflectanceImage::sharpness over the middle half.
+  float middleSharpness(cv::Point2f corner) const;
 
  private:
   cv::Vec3f patch(cv::Point2f corner, const CellPatch& p) const;

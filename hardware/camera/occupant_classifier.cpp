@@ -26,6 +26,13 @@ OccupantReading classifyOccupant(const CellAppearance& cell, const CellAppearanc
     r.confidence = bare ? 0.5f : 0.0f;
     return r;
   }
+  if (surface.sharpness && surface.unevenlyLitShare >= options.unevenLightShare &&
+      *surface.sharpness < options.smoothShadingDoubts) {
+    const bool bare = *surface.sharpness < options.smoothShading;
+    r.occupant = bare ? Occupant::Empty : Occupant::Unknown;
+    r.confidence = bare ? 0.5f : 0.0f;
+    return r;
+  }
   const float side = (cell.middleLightness - options.lightPieceLightness) / options.sideMargin;
   r.occupant = side > 0 ? Occupant::Light : Occupant::Dark;
   r.confidence = std::clamp(std::min(margin * 2.0f, std::abs(side)), 0.0f, 1.0f);

@@ -16,6 +16,9 @@ void ReflectanceImage::prepare(const RectifiedBoard& board, const LightField& li
   cv::cvtColor(reflectance_, grey_, cv::COLOR_BGR2GRAY);
   cv::integral(reflectance_, sum_, CV_64F);
   cv::integral(grey_, greySum_, greySquares_, CV_64F, CV_64F);
+  cv::Mat laplacian;
+  cv::Laplacian(grey_, laplacian, CV_32F, 3);
+  cv::integral(cv::abs(laplacian), laplacianSum_, CV_64F);
 }
 
 namespace {
@@ -42,6 +45,14 @@ float ReflectanceImage::greySpread(float x0, float y0, float x1, float y1) const
   const double n = r.area();
   const double mean = boxSum<double>(greySum_, r) / n;
   return static_cast<float>(std::sqrt(std::max(0.0, boxSum<double>(greySquares_, r) / n - mean * mean)));
+}
+
+float ReflectanceImage::sharpness(float x0, float y0, float x1, float y1) const {
+  const cv::Rect r = board_->pixels(x0, y0, x1, y1);
+  if (r.area() == 0) return 0.0f;
+  const double grey = boxSum<double>(greySum_, r);
+  if (grey <= 0.0) return 0.0f;
+  return static_cast<float>(boxSum<double>(laplacianSum_, r) / grey);
 }
 
 float ReflectanceImage::medianGrey(float x0, float y0, float x1, float y1) const {

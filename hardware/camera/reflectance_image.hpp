@@ -26,11 +26,14 @@ class ReflectanceImage {
   // the same colour scaled by a factor in [minShade, maxShade], within `tolerance` of it (relative).
   float shareOfShadedSurface(float x0, float y0, float x1, float y1, cv::Vec3f surface, float minShade, float maxShade,
                              float tolerance) const;
+  // Mean absolute Laplacian of the grey reflectance over the rectangle, relative to its mean grey:
+  // high where an outline or a curved top crosses it, low on paper under a shadow's soft edge.
+  float sharpness(float x0, float y0, float x1, float y1) const;
 
  private:
   const RectifiedBoard* board_ = nullptr;
   cv::Mat light_, reflectance_, grey_;
-  cv::Mat sum_, greySum_, greySquares_;
+  cv::Mat sum_, greySum_, greySquares_, laplacianSum_;
 };
 
 }  // namespace tessera::camera
