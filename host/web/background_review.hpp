@@ -51,7 +51,7 @@ class BackgroundReview {
   std::atomic<bool> giveUp_{false};  // a newer review is waiting, or the program ends
   bool quit_ = false;
   std::atomic<int> evaluated_{0}, positions_{0};
-  int begun_ = 0;
+  std::atomic<int> begun_{0};
   std::thread worker_;
 };
 
