@@ -228,6 +228,10 @@ TEST_F(PageLayoutTest, TheReviewPlotsTheEvaluationMarksTheSwingsAndShowsAnyPosit
   EXPECT_EQ(page.waitFor("document.getElementById('review').dataset.ply", "5"), "5");
   EXPECT_EQ(page.evaluate("document.querySelectorAll('#review-board .piece').length"), "31") << "after Qxf7+";
   keep(page.screenshot(), "page-review-chess-laptop-1366x900.png");
+  // The game goes on while the review is open: the review of the game as it is now comes.
+  table.play("Nc3");
+  EXPECT_EQ(page.waitFor("String(review.positions.length)", "10", 60), "10");
+  EXPECT_EQ(page.evaluate("review.positions[9].san"), "Nc3");
   page.evaluate("document.getElementById('review-close').click()");
   EXPECT_EQ(page.evaluate("document.getElementById('review').hidden"), "true");
 }

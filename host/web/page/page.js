@@ -250,6 +250,8 @@ function show(state) {
   svg.dataset.revision = state.revision;
   document.body.dataset.revision = state.revision;
   document.body.dataset.actions = state.actions;
+  // The review open while the game goes on (or is taken back): the review of the game as it is now.
+  if (!document.getElementById('review').hidden && review && review.positions.length - 1 !== state.actions) openReview();
   drawSides(view, board.glyphs, board.colours.outline);
   drawTerrain(view, board.glyphs);
   drawEvaluation(view.evaluation);
