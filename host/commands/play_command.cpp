@@ -44,7 +44,7 @@ cli::Command playCommand() {
       {"pgn", "FILE", "keep the game record here, rewritten after every action (default: print it at the end)"},
       {"display-out", "DIR", "write the display image as PNG frames into DIR (latest.png is always the newest)"},
       {"display-latest-only", "", "with --display-out: keep only latest.png (for long unattended games)"},
-      {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, p pair again (a new pairing code, every phone unpaired), q quit; a touch on a piece shows where it can go)"},
+      {"screen", "", "show the display full-screen on this computer's screen (keys: h hint, t takeback, c confirm, 1-9 choose, p pair again (a new pairing code, every phone unpaired), l the legend of the fairy pieces, q quit; a touch on a piece shows where it can go, on the panel the legend)"},
       {"screen-size", "WxH", "with --screen: the screen's pixels, e.g. 1920x1080 (default: the full-screen window's size)"},
       {"screen-inches", "D", "with --screen: the screen's diagonal in inches, 3-100, e.g. 7 for the Pi Touch Display; what the game waits for is then drawn to read from 2 m"},
       {"http", "PORT", "serve the web page on PORT (0: any free port); anyone may watch, commands need a device paired with the code the screen and this terminal show"},

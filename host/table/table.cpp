@@ -38,7 +38,8 @@ Table::Table(boost::asio::io_context& io, const Variant& variant, TableOptions o
     backend.stateJson = [this] { return web::stateJson(session_); };
     backend.pgn = [this] { return session_.pgn(); };
     backend.boardPng = [this] { return display_->png(); };
-    backend.reviewJson = [this] { return reviewer_.reviewJson(session_.game()); };
+    review_ = std::make_unique<web::BackgroundReview>(options_.reviewNodesPerPosition);
+    backend.reviewJson = [this] { return review_->reviewJson(session_.game()); };
     backend.command = [this](const std::string& c) { return session::runCommand(session_, c); };
     pairing_ = std::make_unique<web::Pairing>();
     web::WebServerOptions serving;

@@ -7,6 +7,7 @@
 // page's buttons, the screen's keys) go to the session through session/session_commands.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
@@ -24,7 +25,7 @@
 #include "host/views/screen_view.hpp"
 #include "host/web/pairing.hpp"
 #include "host/web/qr_code.hpp"
-#include "host/web/review_json.hpp"
+#include "host/web/background_review.hpp"
 #include "host/web/web_server.hpp"
 
 namespace tessera::table {
@@ -46,6 +47,7 @@ struct TableOptions {
   // The engine thinks on a worker thread while the loop goes on (live inputs). false: it answers
   // at once, for a recording replayed faster than real time, whose pace a search would not hold.
   bool engineInBackground = true;
+  std::int64_t reviewNodesPerPosition = 3000;  // the page's review (web/review_json.hpp)
 };
 
 class Table {
@@ -68,6 +70,7 @@ class Table {
   // A new code, every device unpaired (the screen's key p).
   void pairAgain();
   session::EventBus& bus() { return bus_; }
+  web::BackgroundReview* review() { return review_.get(); }  // with the web page only
   int eventsOf(session::SessionEvent::Kind kind) const { return counts_[static_cast<int>(kind)]; }
 
  private:
@@ -83,7 +86,7 @@ class Table {
   session::RefereeSession session_;
   std::unique_ptr<views::DisplayView> display_;
   std::unique_ptr<web::Pairing> pairing_;  // before the server, which refers to it
-  web::GameReviewer reviewer_;  // the page's review, positions evaluated once
+  std::unique_ptr<web::BackgroundReview> review_;  // the page's review, on a thread of its own
   std::unique_ptr<web::WebServer> web_;
   std::unique_ptr<views::ScreenView> screen_;
   boost::asio::steady_timer clockTimer_;

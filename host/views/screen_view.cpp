@@ -15,7 +15,7 @@ constexpr const char* kWindow = "Tessera";
 
 ScreenView::ScreenView(boost::asio::io_context& io, session::RefereeSession& session, DisplayView& display, session::EventBus& bus,
                        std::optional<cv::Size> screenSize, std::optional<double> screenInches)
-    : io_(io), timer_(io), session_(session) {
+    : io_(io), timer_(io), legendTimer_(io), session_(session) {
   if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
     throw std::runtime_error("--screen needs a graphical display (neither DISPLAY nor WAYLAND_DISPLAY is set)");
   cv::namedWindow(kWindow, cv::WINDOW_NORMAL);
@@ -43,12 +43,27 @@ void ScreenView::onMouse(int event, int x, int y, int, void* self) {
   if (event != cv::EVENT_LBUTTONDOWN) return;
   auto& view = *static_cast<ScreenView*>(self);
   view.session_.showActionsFrom(view.painter_->layout().squareAt({x, y}));
+  if (view.painter_->layout().statusRect().contains({x, y})) view.showLegend();
 }
 
 void ScreenView::show() {
-  cv::Mat image = painter_->draw(sceneOf(session_));
+  display::BoardScene scene = sceneOf(session_);
+  scene.legendShown = legendShown_;
+  cv::Mat image = painter_->draw(scene);
   if (overlay_) overlay_(image);
   cv::imshow(kWindow, image);
+}
+
+// The legend in the move list's place for a while; asked again meanwhile, for a while from then.
+void ScreenView::showLegend() {
+  legendShown_ = true;
+  show();
+  legendTimer_.expires_after(std::chrono::seconds(kLegendSeconds));
+  legendTimer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;
+    legendShown_ = false;
+    show();
+  });
 }
 
 ScreenView::~ScreenView() { cv::destroyWindow(kWindow); }
@@ -72,6 +87,7 @@ void ScreenView::key(int code) {
     case 'r': session::runCommand(session_, "resign"); break;
     case 'd': session::runCommand(session_, "draw"); break;
     case 'p': if (onPairAgain) onPairAgain(); break;
+    case 'l': showLegend(); break;
     case 'q': case 27: io_.stop(); break;
     default:
       if (code >= '1' && code <= '9') session::runCommand(session_, "choose " + std::string(1, static_cast<char>(code)));

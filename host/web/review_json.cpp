@@ -32,12 +32,12 @@ int GameReviewer::evaluate(Position& pos) {
   return forFirstSide;
 }
 
-std::string GameReviewer::reviewJson(const Game& game) {
+std::string GameReviewer::reviewJson(const Game& game, const std::function<bool(int evaluated)>& goOn) {
   const bool twoSides = game.variant().sides == 2;
   Game replay(game.variant(), game.startPosition());
   json positions = json::array();
   std::vector<int> scores;
-  const auto add = [&](int ply, const std::optional<Move>& last, int number, int side, const std::string& san) {
+  const auto add = [&](int ply, const std::optional<Move>& last, int number, int side, const std::string& san) -> bool {
     Position& pos = replay.position();
     display::BoardScene scene;
     scene.position = &pos;
@@ -49,17 +49,19 @@ std::string GameReviewer::reviewJson(const Game& game) {
       entry["evaluation"] = score;
       entry["text"] = views::evaluationText(score);
     }
+    if (goOn && !goOn(static_cast<int>(positions.size()) + 1)) return false;
     entry["board"] = boardJson(scene);
     positions.push_back(std::move(entry));
+    return true;
   };
-  add(0, std::nullopt, replay.position().fullmoveNumber(), -1, "");
+  if (!add(0, std::nullopt, replay.position().fullmoveNumber(), -1, "")) return "";
   int ply = 0;
   for (const Move& m : game.actions()) {
     Position& before = replay.position();
     const int number = before.fullmoveNumber(), side = before.sideToMove();
     const std::string text = san(before, m);
     replay.play(m);
-    add(++ply, m, number, side, text);
+    if (!add(++ply, m, number, side, text)) return "";
   }
   // A game over by mate: the last position is won outright, whatever a search of it says.
   const GameResult result = replay.result();
@@ -77,7 +79,7 @@ std::string GameReviewer::reviewJson(const Game& game) {
   json marked = json::array();
   for (std::size_t i = 0; i < swings.size() && static_cast<int>(i) < kSwingsMarked; ++i)
     if (swings[i].first >= 50) marked.push_back(swings[i].second);
-  json review = {{"evaluated", twoSides}, {"positions", positions}, {"swings", marked}};
+  json review = {{"ready", true}, {"evaluated", twoSides}, {"positions", positions}, {"swings", marked}};
   return review.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -5,6 +5,7 @@
 // evaluation swung most. Each position's board comes as board_json.hpp writes it, so that the page
 // draws any of them with the same code and figurines as the live board.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 
@@ -17,11 +18,13 @@ class GameReviewer {
  public:
   // `nodesPerPosition`: the search's budget for each position (a few milliseconds each on a Pi).
   explicit GameReviewer(std::int64_t nodesPerPosition = 3000) : nodes_(nodesPerPosition) {}
-  // {"evaluated":true,"positions":[{"ply":0,"number":1,"side":0,"san":"","evaluation":12,"text":"+0.1",
+  // {"ready":true,"evaluated":true,"positions":[{"ply":0,"number":1,"side":0,"san":"","evaluation":12,"text":"+0.1",
   //  "board":{...}},...],"swings":[ply,...]} ("evaluated" false, and no evaluations, with more than two
   //  sides: the search's score is one side's against the others', no single line to plot).
-  // Positions already evaluated (by their key) are not searched again.
-  std::string reviewJson(const Game& game);
+  // Positions already evaluated (by their key) are not searched again. `goOn`, when given, is told
+  // how many positions are evaluated after each; when it answers false the review is given up and
+  // "" returned (what was evaluated is kept).
+  std::string reviewJson(const Game& game, const std::function<bool(int evaluated)>& goOn = {});
 
  private:
   int evaluate(Position& pos);

@@ -3,10 +3,6 @@
 // paths read as the page's SVG reads them.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
-
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "host/views/display/board_palette.hpp"
@@ -77,33 +73,6 @@ TEST(Figurines, PathsAreFilledEvenOddAsTheSvgFillsThem) {
   EXPECT_EQ(img.at<cv::Vec3b>(20, 20)[0], 255);
   EXPECT_THROW(flattenPath("M0 0 A 5 5 0 0 1 10 10"), std::invalid_argument);
   EXPECT_THROW(flattenPath("M0 0 L 5"), std::invalid_argument);
-}
-
-// Not a check: a sheet of every built-in variant's symbols, white and black at 28, 56 and 110
-// pixels, written where TESSERA_FIGURINE_SHEET says (docs/pictures/figurines.png is one).
-TEST(Figurines, WritesTheSheetOfSymbolsWhenAsked) {
-  const char* out = std::getenv("TESSERA_FIGURINE_SHEET");
-  if (!out) GTEST_SKIP() << "set TESSERA_FIGURINE_SHEET=file.png to write the sheet";
-  std::vector<const PieceType*> types;
-  for (const char* name : {"chess", "chameleon-redux", "desert-dust"})
-    for (const PieceType& t : builtinVariant(name).pieces)
-      if (std::string(name) == "chess" || figurineOf(t).design != "pawn") types.push_back(&t);
-  const int perRow = 11, cellW = 120, cellH = 28 + 56 + 110 + 56 + 60;
-  const int rows = (static_cast<int>(types.size()) + perRow - 1) / perRow;
-  cv::Mat img(rows * cellH, perRow * cellW, CV_8UC3, surfaceColour(Surface::DarkSquare));
-  for (std::size_t i = 0; i < types.size(); ++i) {
-    const int x = static_cast<int>(i) % perRow * cellW + 5, top = static_cast<int>(i) / perRow * cellH + 5;
-    int y = top;
-    const Figurine f = figurineOf(*types[i]);
-    for (int size : {28, 56}) {
-      for (int side = 0; side < 2; ++side) drawFigurine(img, {x + side * (size + 4), y, size, size}, f, pieceFill(side, 2), pieceInk(side, 2), pieceOutline(side, 2));
-      y += size + 4;
-    }
-    drawFigurine(img, {x, y, 110, 110}, f, pieceFill(0, 2), pieceInk(0, 2), pieceOutline(0, 2));
-    drawFigurine(img, {x, y + 112, 56, 56}, f, pieceFill(1, 2), pieceInk(1, 2), pieceOutline(1, 2));
-    cv::putText(img, types[i]->name, {x, top + cellH - 22}, cv::FONT_HERSHEY_SIMPLEX, 0.42, kText, 1, cv::LINE_AA);
-  }
-  ASSERT_TRUE(cv::imwrite(out, img));
 }
 
 }  // namespace

@@ -185,7 +185,9 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, PageLayoutOfVariant, ::testing::ValuesIn(
                          });
 
 TEST_F(PageLayoutTest, TheReviewPlotsTheEvaluationMarksTheSwingsAndShowsAnyPosition) {
-  ServedTable table("chess");
+  table::TableOptions options;
+  options.reviewNodesPerPosition = 150'000;  // a review of a second or more, as on a Pi
+  ServedTable table("chess", options);
   HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
   page.emulatePhone(1366, 900, 1);
   ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live");
@@ -193,7 +195,13 @@ TEST_F(PageLayoutTest, TheReviewPlotsTheEvaluationMarksTheSwingsAndShowsAnyPosit
   for (const char* san : {"e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7", "Nf3", "d6"}) table.play(san);
   ASSERT_EQ(page.waitFor("document.body.dataset.actions", "8"), "8");
   page.evaluate("document.getElementById('review-open').click()");
-  ASSERT_EQ(page.waitFor("document.getElementById('review').dataset.loaded", "true", 30), "true");
+  // The server searches the positions beside its loop: the page says so, and fills in when done.
+  ASSERT_EQ(page.waitFor("document.getElementById('review').dataset.computing", "true"), "true");
+  EXPECT_EQ(page.evaluate("document.getElementById('review-status').textContent.startsWith('computing the review: ')"), "true")
+      << page.evaluate("document.getElementById('review-status').textContent");
+  EXPECT_EQ(page.evaluate("document.getElementById('conn').textContent"), "live");
+  ASSERT_EQ(page.waitFor("document.getElementById('review').dataset.loaded", "true", 60), "true");
+  EXPECT_EQ(page.evaluate("document.getElementById('review').dataset.computing"), "false");
   EXPECT_EQ(page.evaluate("review.positions.length"), "9") << "the start and eight actions";
   EXPECT_EQ(page.evaluate("document.querySelector('#plot polyline').getAttribute('points').split(' ').length"), "9");
   const std::string swings = page.evaluate("JSON.stringify(review.swings)");
@@ -220,6 +228,10 @@ TEST_F(PageLayoutTest, TheReviewPlotsTheEvaluationMarksTheSwingsAndShowsAnyPosit
   EXPECT_EQ(page.waitFor("document.getElementById('review').dataset.ply", "5"), "5");
   EXPECT_EQ(page.evaluate("document.querySelectorAll('#review-board .piece').length"), "31") << "after Qxf7+";
   keep(page.screenshot(), "page-review-chess-laptop-1366x900.png");
+  // The game goes on while the review is open: the review of the game as it is now comes.
+  table.play("Nc3");
+  EXPECT_EQ(page.waitFor("String(review.positions.length)", "10", 60), "10");
+  EXPECT_EQ(page.evaluate("review.positions[9].san"), "Nc3");
   page.evaluate("document.getElementById('review-close').click()");
   EXPECT_EQ(page.evaluate("document.getElementById('review').hidden"), "true");
 }

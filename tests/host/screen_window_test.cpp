@@ -26,6 +26,7 @@
 #include "hardware/camera/simulation/scene_game.hpp"
 #include "host/views/display/board_layout_px.hpp"
 #include "host/views/display/board_palette.hpp"
+#include "host/views/screen_view.hpp"
 #include "tests/host/tessera_program.hpp"
 #include "tests/host/virtual_screen.hpp"
 
@@ -71,11 +72,11 @@ int pixelsNear(const cv::Mat& img, const cv::Scalar& colour, int tolerance = 12)
   return cv::countNonZero(mask);
 }
 
-// A recorded chess game of `plies` actions, as camera frames in `dir`/frames.
-void filmChessGame(const fs::path& dir, int plies) {
+// A recorded game of `plies` actions (chess unless told), as camera frames in `dir`/frames.
+void filmGame(const fs::path& dir, int plies, const char* variantName = "chess") {
   fs::remove_all(dir);
   fs::create_directories(dir / "frames");
-  const Variant& variant = builtinVariant("chess");
+  const Variant& variant = builtinVariant(variantName);
   std::mt19937 rng(23);
   Position pos = startPosition(variant);
   const std::vector<Move> script = scene::playDistinctly(pos, plies, rng);
@@ -88,8 +89,10 @@ void filmChessGame(const fs::path& dir, int plies) {
   });
 }
 
-// `tessera play --screen` over the recording in `dir`/frames, its output in `dir`/play.log.
-pid_t startPlay(const fs::path& dir, const std::string& display, const char* linger, const std::vector<std::string>& more = {}) {
+// `tessera play --screen` over the recording in `dir`/frames, its output in `dir`/play.log; the
+// screen 800x900 and the game chess unless told.
+pid_t startPlay(const fs::path& dir, const std::string& display, const char* linger, const std::vector<std::string>& more = {},
+                const char* variant = "chess", const char* screenSize = "800x900") {
   const fs::path log = dir / "play.log";
   const pid_t play = ::fork();
   if (play == 0) {
@@ -97,8 +100,8 @@ pid_t startPlay(const fs::path& dir, const std::string& display, const char* lin
     ::dup2(fd, 1);
     ::dup2(fd, 2);
     ::setenv("DISPLAY", display.c_str(), 1);
-    std::vector<std::string> args{"play", "--variant", "chess", "--input", "frames:" + (dir / "frames").string(), "--screen",
-                                  "--screen-size", "800x900", "--screen-inches", "15.6", "--linger", linger};
+    std::vector<std::string> args{"play", "--variant", variant, "--input", "frames:" + (dir / "frames").string(), "--screen",
+                                  "--screen-size", screenSize, "--screen-inches", "15.6", "--linger", linger};
     args.insert(args.end(), more.begin(), more.end());
     tessera::testing::execTessera(args);
     ::_exit(127);
@@ -130,7 +133,7 @@ int tap(const std::string& display, cv::Point at) {
 TEST(ScreenWindow, ShowsTheBoardFullScreenWhileTheGameIsRefereed) {
   if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup-tests.sh installs it)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-screen-" + std::to_string(::getpid()));
-  filmChessGame(dir, 2);
+  filmGame(dir, 2);
   VirtualScreen screenServer(dir);
   ASSERT_TRUE(screenServer.ready());
   const pid_t play = startPlay(dir, screenServer.display, "3");
@@ -153,7 +156,7 @@ TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo)
   if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup-tests.sh installs it)";
   if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup-tests.sh installs it)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-keys-" + std::to_string(::getpid()));
-  filmChessGame(dir, 2);
+  filmGame(dir, 2);
   VirtualScreen screenServer(dir);
   ASSERT_TRUE(screenServer.ready());
   const auto started = std::chrono::steady_clock::now();
@@ -198,6 +201,47 @@ TEST(ScreenWindow, KeysAskForAHintTakeBackAndQuitAndATouchShowsWhereAPieceCanGo)
   fs::remove_all(dir);
 }
 
+// The 7-inch Pi screen has no room for Desert Dust's move list and the legend of its 21 fairy
+// pieces at once: the key l, or a touch on the panel, shows the legend in the move list's place for
+// a few seconds (docs/display.md). Seen on the screen: the legend's figurines, drawn in White's
+// colour in the panel's lower part, appear and go again.
+TEST(ScreenWindow, KeyLOrATouchOnThePanelShowsTheLegendForAFewSeconds) {
+  if (::access("/usr/bin/Xvfb", X_OK) != 0) GTEST_SKIP() << "no Xvfb (scripts/setup-tests.sh installs it)";
+  if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup-tests.sh installs it)";
+  const fs::path dir = fs::temp_directory_path() / ("tessera-legend-" + std::to_string(::getpid()));
+  filmGame(dir, 2, "desert-dust");
+  VirtualScreen screenServer(dir);
+  ASSERT_TRUE(screenServer.ready());
+  const pid_t play = startPlay(dir, screenServer.display, "60", {}, "desert-dust", "800x480");
+  ASSERT_TRUE(waitForLog(dir, "recording ended")) << readFile(dir / "play.log");
+  std::this_thread::sleep_for(500ms);
+  // The window is told its size (--screen-size 800x480): the image drawn for it at the screen's top left.
+  const display::PixelLayout layout = display::fitLayout({12, 12}, {800, 480});
+  const cv::Rect panel = layout.statusRect();
+  const cv::Rect lower(panel.x, panel.y + panel.height / 2, panel.width, panel.height / 2);
+  const auto whiteFigurines = [&] {
+    const cv::Mat shown = readXwd(readFile(dir / "Xvfb_screen0"));
+    return shown.empty() ? -1 : pixelsNear(shown(lower), display::pieceFill(0, 2), 6);
+  };
+  const int before = whiteFigurines();
+  ASSERT_GE(before, 0) << "could not read the framebuffer";
+  ASSERT_EQ(pressKey(screenServer.display, "l"), 0);
+  std::this_thread::sleep_for(500ms);
+  const int legend = whiteFigurines();
+  EXPECT_GT(legend, before + 200) << "the legend's figurines in the panel after the key l (" << before << " before)";
+  std::this_thread::sleep_for(std::chrono::seconds(views::ScreenView::kLegendSeconds));
+  EXPECT_LT(whiteFigurines(), before + 100) << "the move list back after " << views::ScreenView::kLegendSeconds << " s";
+  // A touch on the panel shows it again.
+  ASSERT_EQ(tap(screenServer.display, {lower.x + lower.width / 2, lower.y + lower.height / 2}), 0);
+  std::this_thread::sleep_for(500ms);
+  EXPECT_GT(whiteFigurines(), before + 200) << "the legend after a touch on the panel";
+  ASSERT_EQ(pressKey(screenServer.display, "q"), 0);
+  int status = 0;
+  ::waitpid(play, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << readFile(dir / "play.log");
+  fs::remove_all(dir);
+}
+
 // What a QR code reader (zbarimg, as a phone's camera app) finds on the screen; "" when nothing.
 std::string qrCodeOn(const cv::Mat& screen, const fs::path& file) {
   cv::imwrite(file.string(), screen);
@@ -219,7 +263,7 @@ TEST(ScreenWindow, ShowsThePairingCodeAndItsQrCodeAndKeyPMakesANewOne) {
   if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "no xdotool (scripts/setup-tests.sh installs it)";
   if (::access("/usr/bin/zbarimg", X_OK) != 0) GTEST_SKIP() << "no zbarimg (scripts/setup-tests.sh installs zbar-tools)";
   const fs::path dir = fs::temp_directory_path() / ("tessera-pairing-" + std::to_string(::getpid()));
-  filmChessGame(dir, 2);
+  filmGame(dir, 2);
   VirtualScreen screenServer(dir);
   ASSERT_TRUE(screenServer.ready());
   const pid_t play = startPlay(dir, screenServer.display, "60", {"--http", "0"});

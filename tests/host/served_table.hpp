@@ -20,12 +20,12 @@ namespace tessera::session {
 class ServedTable {
  public:
   // `webReadOnly`: the page only watches (--http-read-only).
-  explicit ServedTable(const char* variant, SessionOptions session = {}, bool webReadOnly = false) {
-    table::TableOptions o;
-    o.session = session;
+  explicit ServedTable(const char* variant, SessionOptions session = {}, bool webReadOnly = false)
+      : ServedTable(variant, tableOptions(session, webReadOnly)) {}
+  // Any table's options; the page is served on a free port of 127.0.0.1 whatever they say.
+  ServedTable(const char* variant, table::TableOptions o) {
     o.httpPort = 0;
     o.httpBind = "127.0.0.1";
-    o.httpReadOnly = webReadOnly;
     table_ = std::make_unique<table::Table>(io_, builtinVariant(variant), o, log_);
     table_->start();
     work_.emplace(io_.get_executor());
@@ -93,11 +93,20 @@ class ServedTable {
       return 0;
     });
   }
+  // The page's review, searched on its own thread (any thread may ask how many were begun).
+  web::BackgroundReview& review() { return *table_->review(); }
   int connectedPages() {
     return onLoop([&] { return table_->webServer()->connectedPages(); });
   }
 
  private:
+  static table::TableOptions tableOptions(SessionOptions session, bool webReadOnly) {
+    table::TableOptions o;
+    o.session = std::move(session);
+    o.httpReadOnly = webReadOnly;
+    return o;
+  }
+
   boost::asio::io_context io_;
   std::ostringstream log_;
   std::unique_ptr<table::Table> table_;

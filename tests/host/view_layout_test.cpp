@@ -63,6 +63,18 @@ bool drawnText(const std::vector<display::DrawnText>& texts, const std::string& 
   return false;
 }
 
+// No text beyond its box, the image, or over another.
+void expectEveryTextInItsBox(const std::vector<display::DrawnText>& texts, const cv::Mat& img, const std::string& where) {
+  const cv::Rect image(0, 0, img.cols, img.rows);
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    EXPECT_EQ(texts[i].drawn & texts[i].box, texts[i].drawn) << where << ": '" << texts[i].text << "' leaves its box";
+    EXPECT_EQ(texts[i].drawn & image, texts[i].drawn) << where << ": '" << texts[i].text << "' leaves the image";
+    for (std::size_t j = i + 1; j < texts.size(); ++j)
+      EXPECT_EQ((texts[i].drawn & texts[j].drawn).area(), 0)
+          << where << ": '" << texts[i].text << "' over '" << texts[j].text << "'";
+  }
+}
+
 // The symbol on a square, read back: the variant's type whose symbol, drawn alone on the same
 // ground, differs least from the square's pixels.
 int typeSeenOn(const cv::Mat& img, const display::PixelLayout& layout, Square sq, const Position& pos) {
@@ -108,15 +120,7 @@ TEST(ViewLayout, EveryVariantAtEveryScreenSizeShowsWhatItMustAndNoTextLeavesItsB
       EXPECT_LE(img.cols, screen.size.width) << where;
       EXPECT_LE(img.rows, screen.size.height) << where;
       if (folder) cv::imwrite(std::string(folder) + "/" + variant + "-" + screen.name + ".png", img);
-      // No text beyond its box, the image, or over another.
-      const cv::Rect image(0, 0, img.cols, img.rows);
-      for (std::size_t i = 0; i < texts.size(); ++i) {
-        EXPECT_EQ(texts[i].drawn & texts[i].box, texts[i].drawn) << where << ": '" << texts[i].text << "' leaves its box";
-        EXPECT_EQ(texts[i].drawn & image, texts[i].drawn) << where << ": '" << texts[i].text << "' leaves the image";
-        for (std::size_t j = i + 1; j < texts.size(); ++j)
-          EXPECT_EQ((texts[i].drawn & texts[j].drawn).area(), 0)
-              << where << ": '" << texts[i].text << "' over '" << texts[j].text << "'";
-      }
+      expectEveryTextInItsBox(texts, img, where);
       // Every piece reads as its own type's symbol (the board drawn without the marks over it).
       display::BoardScene plain;
       plain.position = &pos;
@@ -130,8 +134,8 @@ TEST(ViewLayout, EveryVariantAtEveryScreenSizeShowsWhatItMustAndNoTextLeavesItsB
           recognised += typeSeenOn(bare, painter.layout(), sq, pos) == pieceType(pos.at(sq));
         }
       EXPECT_EQ(recognised, pieces) << where;
-      if (screen.size.width < screen.size.height) continue;  // the portrait frame keeps its four lines
-      // The panel: each side's clock and name, the move list's current action, the rest by variant.
+      // The panel (the band under the board in the portrait frame): each side's clock and name, the
+      // move list's current action, the rest by variant.
       for (const auto& side : scene.sides) {
         EXPECT_TRUE(drawnText(texts, side.name)) << where << ": " << side.name;
         EXPECT_TRUE(drawnText(texts, side.clock)) << where << ": " << side.name << "'s clock";
@@ -152,6 +156,42 @@ TEST(ViewLayout, EveryVariantAtEveryScreenSizeShowsWhatItMustAndNoTextLeavesItsB
       if (screen.size.width >= 1920)  // smaller screens: the legend where there is room, always on the page
         for (const auto& entry : scene.legend)
           if (!entry.orthodox) EXPECT_TRUE(drawnText(texts, entry.name)) << where << ": " << entry.name << " in the legend";
+    }
+  }
+}
+
+// The 7-inch and 10-inch screens have no room for both the move list and a legend of many fairy
+// pieces: the legend takes the move list's place before the first action, and when a player asks
+// for it (the screen's key l, a touch on its panel: ScreenView); every entry then shows.
+TEST(ViewLayout, OnTheSmallScreensTheLegendTakesTheMoveListsPlaceBeforeTheFirstActionAndWhenAsked) {
+  for (const std::string& variant : builtinVariantNames()) {
+    SessionFixture f(variant.c_str());
+    const display::BoardScene start = views::sceneOf(f.session);
+    std::vector<std::string> fairy;
+    for (const auto& entry : start.legend)
+      if (!entry.orthodox) fairy.push_back(entry.name);
+    if (fairy.empty()) continue;
+    playSomeActions(f, 14);
+    display::BoardScene asked = views::sceneOf(f.session);
+    ASSERT_FALSE(asked.record.empty()) << variant;
+    const display::BoardScene playing = asked;
+    asked.legendShown = true;
+    for (const Screen& screen : kScreens) {
+      if (screen.size.width < 800 || screen.size.width >= 1920) continue;  // 1920x1080 has room for both
+      const display::BoardPainter painter(display::fitLayout(f.session.game().variant().size, screen.size));
+      for (const auto& [scene, when] : {std::pair{&start, "before the first action"}, std::pair{static_cast<const display::BoardScene*>(&asked), "asked for"}}) {
+        const std::string where = variant + " at " + screen.name + ", " + when;
+        std::vector<display::DrawnText> texts;
+        const cv::Mat img = painter.draw(*scene, &texts);
+        if (const char* folder = std::getenv("TESSERA_VIEW_PICTURES"); folder && scene == &asked)
+          cv::imwrite(std::string(folder) + "/" + variant + "-" + screen.name + "-legend.png", img);
+        expectEveryTextInItsBox(texts, img, where);
+        for (const std::string& name : fairy) EXPECT_TRUE(drawnText(texts, name)) << where << ": " << name;
+      }
+      // Not asked for, the move list is back with its current action.
+      std::vector<display::DrawnText> texts;
+      painter.draw(playing, &texts);
+      EXPECT_TRUE(drawnText(texts, playing.record.back().san)) << variant << " at " << screen.name;
     }
   }
 }

@@ -23,6 +23,7 @@
 #include "host/web/web_server.hpp"
 #include "record_moves.hpp"
 #include "served_table.hpp"
+#include "web_client.hpp"
 
 namespace tessera::session {
 namespace {
@@ -32,76 +33,11 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = boost::asio::ip::tcp;
 using nlohmann::json;
-using Response = http::response<http::string_body>;
-
-// One request on a new connection, from `from` (any 127.x.y.z reaches the table on 127.0.0.1:
-// another device on the network, as far as the server can tell).
-Response send(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
-              const std::vector<std::pair<http::field, std::string>>& headers = {}, const char* from = "127.0.0.1") {
-  boost::asio::io_context io;
-  tcp::socket socket(io);
-  socket.open(tcp::v4());
-  socket.bind(tcp::endpoint(boost::asio::ip::make_address(from), 0));
-  socket.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-  for (const auto& [field, value] : headers) req.set(field, value);
-  req.body() = body;
-  req.prepare_payload();
-  http::write(socket, req);
-  beast::flat_buffer buffer;
-  Response res;
-  http::read(socket, buffer, res);
-  return res;
-}
 
 Response command(unsigned short port, const std::string& text, const std::string& token = "") {
   if (token.empty()) return send(port, http::verb::post, "/command", text);
-  return send(port, http::verb::post, "/command", text, {{http::field::authorization, "Bearer " + token}});
+  return send(port, http::verb::post, "/command", text, bearer(token));
 }
-
-std::string pair(ServedTable& table) {
-  const Response paired = send(table.port(), http::verb::post, "/pair", table.code());
-  EXPECT_EQ(paired.result(), http::status::ok) << paired.body();
-  return json::parse(paired.body()).value("token", "");
-}
-
-// A page's WebSocket, with the cookie a paired page carries when given a token.
-struct Page {
-  boost::asio::io_context io;
-  websocket::stream<tcp::socket> ws{io};
-  json access;
-  explicit Page(unsigned short port, const std::string& token = "") {
-    ws.next_layer().connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
-    if (!token.empty())
-      ws.set_option(websocket::stream_base::decorator(
-          [token](websocket::request_type& req) { req.set(http::field::cookie, "tessera_token=" + token); }));
-    ws.handshake("127.0.0.1", "/ws");
-    access = next();
-  }
-  // The next message, parsed; null when none comes within ten seconds.
-  json next() {
-    beast::flat_buffer buffer;
-    bool read = false;
-    ws.async_read(buffer, [&](beast::error_code ec, std::size_t) { read = !ec; });
-    io.restart();
-    io.run_for(std::chrono::seconds(10));
-    if (!io.stopped()) {
-      ws.next_layer().cancel();
-      io.run();
-    }
-    return read ? json::parse(beast::buffers_to_string(buffer.data())) : json();
-  }
-  // Reads until a message has `field`; null when none comes.
-  json until(const std::string& field, int messages = 30) {
-    for (int i = 0; i < messages; ++i) {
-      json m = next();
-      if (m.is_null() || m.contains(field)) return m;
-    }
-    return json();
-  }
-  void say(const std::string& text) { ws.write(boost::asio::buffer(text)); }
-};
 
 // The game as a spectator sees it: the record, the shown square, the revision, the message.
 struct Seen {
@@ -139,12 +75,12 @@ TEST(WebPairing, AnyoneWatchesAndEveryCommandUnpairedIsRefusedWithTheGameUnchang
     EXPECT_EQ(cookie.result(), http::status::unauthorized) << word;
   }
 
-  Page watcher(table.port());
+  PageSocket watcher(table.port());
   EXPECT_EQ(watcher.access, json::parse(R"({"access":{"paired":false,"readOnly":false}})"));
   EXPECT_EQ(watcher.next()["movetext"], "1. e4") << "the page watches the game";
   for (const std::string& word : kEveryCommand) {
-    watcher.say(word);
-    const json refused = watcher.until("error");
+    watcher.send(word);
+    const json refused = watcher.untilHas("error");
     EXPECT_NE(refused.value("error", "").find("watching only"), std::string::npos) << word << ": " << refused;
   }
   const Seen after = seen(table);
@@ -153,7 +89,7 @@ TEST(WebPairing, AnyoneWatchesAndEveryCommandUnpairedIsRefusedWithTheGameUnchang
   EXPECT_EQ(table.resultToken(), "*");
   EXPECT_EQ(table.onLoop([&] { return table.shownFrom(); }), "");
   table.play("e5");
-  EXPECT_EQ(watcher.until("movetext")["movetext"], "1. e4 e5") << "and goes on watching";
+  EXPECT_EQ(watcher.untilHas("movetext")["movetext"], "1. e4 e5") << "and goes on watching";
 }
 
 TEST(WebPairing, TheCodeTheBoardShowsPairsOneDeviceThatThenCommands) {
@@ -194,9 +130,9 @@ TEST(WebPairing, TheCodeTheBoardShowsPairsOneDeviceThatThenCommands) {
   EXPECT_EQ(command(table.port(), "hint", token).result(), http::status::ok);
 
   // The WebSocket of a paired page takes its commands.
-  Page page(table.port(), token);
+  PageSocket page(table.port(), token);
   EXPECT_EQ(page.access, json::parse(R"({"access":{"paired":true,"readOnly":false}})"));
-  page.say("resign");
+  page.send("resign");
   for (int i = 0; i < 30; ++i) {
     const json m = page.next();
     if (m.is_null() || m.value("result", "") != "") break;
@@ -209,7 +145,7 @@ TEST(WebPairing, TheCodeTheBoardShowsPairsOneDeviceThatThenCommands) {
 
 TEST(WebPairing, WrongCodesLockPairingAndTheScreenAndTheLogSayIt) {
   ServedTable table("chess");
-  const std::string before = pair(table);  // a device paired before keeps its pairing
+  const std::string before = pairedToken(table);  // a device paired before keeps its pairing
   const std::string code = table.code();
   const std::string wrong = code == "000000" ? "000001" : "000000";
   for (int left = 4; left >= 1; --left) {
@@ -260,13 +196,13 @@ TEST(WebPairing, PairingOpensAgainAfterTheLockoutWithANewCode) {
 
 TEST(WebPairing, ATokenOfAnotherBoardOrOfAnOldGameIsRefused) {
   ServedTable board("chess"), otherBoard("chess");
-  const std::string token = pair(board), otherToken = pair(otherBoard);
+  const std::string token = pairedToken(board), otherToken = pairedToken(otherBoard);
   EXPECT_EQ(command(board.port(), "hint", otherToken).result(), http::status::unauthorized);
   EXPECT_EQ(command(otherBoard.port(), "hint", token).result(), http::status::unauthorized);
   board.play("e4");
 
   // A new game unpairs every device, the one that asked for it too, and the open pages hear it.
-  Page page(board.port(), token);
+  PageSocket page(board.port(), token);
   EXPECT_EQ(page.access["access"]["paired"], true);
   EXPECT_EQ(command(board.port(), "new", token).result(), http::status::ok);
   for (int i = 0; i < 30; ++i) {
@@ -279,12 +215,12 @@ TEST(WebPairing, ATokenOfAnotherBoardOrOfAnOldGameIsRefused) {
   const Response old = command(board.port(), "hint", token);
   EXPECT_EQ(old.result(), http::status::unauthorized);
   EXPECT_NE(old.body().find("a new game or a re-pairing ended its pairing"), std::string::npos) << old.body();
-  page.say("resign");
-  EXPECT_NE(page.until("error").value("error", "").find("not paired with this board's game"), std::string::npos);
+  page.send("resign");
+  EXPECT_NE(page.untilHas("error").value("error", "").find("not paired with this board's game"), std::string::npos);
   EXPECT_EQ(board.resultToken(), "*");
 
   // Pairing again at the board (the screen's key p) unpairs too.
-  const std::string again = pair(board);
+  const std::string again = pairedToken(board);
   EXPECT_EQ(command(board.port(), "hint", again).result(), http::status::ok);
   const std::string code = board.code();
   board.pairAgain();
@@ -304,17 +240,17 @@ TEST(WebPairing, AReadOnlyPageWatchesAndTakesNoCommandNorPairing) {
     EXPECT_EQ(r.result(), http::status::forbidden) << word;
     EXPECT_NE(r.body().find("read-only (--http-read-only)"), std::string::npos) << r.body();
   }
-  Page page(table.port());
+  PageSocket page(table.port());
   EXPECT_EQ(page.access, json::parse(R"({"access":{"paired":false,"readOnly":true}})"));
-  page.say("resign");
-  EXPECT_NE(page.until("error").value("error", "").find("read-only"), std::string::npos);
+  page.send("resign");
+  EXPECT_NE(page.untilHas("error").value("error", "").find("read-only"), std::string::npos);
   EXPECT_EQ(movesOfRecord(send(table.port(), http::verb::get, "/game.pgn").body()), "1. e4 *");
   EXPECT_EQ(table.log().find("pairing code"), std::string::npos) << "no code to show";
 }
 
 TEST(WebPairing, EveryResponseForbidsCachesFramesAndOtherSitesScripts) {
   ServedTable table("chess");
-  const std::string token = pair(table);
+  const std::string token = pairedToken(table);
   const std::vector<Response> replies = {send(table.port(), http::verb::get, "/"),
                                          send(table.port(), http::verb::get, "/state"),
                                          command(table.port(), "hint", token),
@@ -355,16 +291,16 @@ std::string exchange(unsigned short port, const std::string& bytes, double secon
 
 TEST(WebPairing, RequestsTooLargeTooManyOrTooSlowAreRefusedAndTheGameGoesOn) {
   ServedTable table("chess");
-  const std::string token = pair(table);
+  const std::string token = pairedToken(table);
   // A body past 4096 bytes: 413, before any of it reaches the game.
   const std::string large = exchange(table.port(), "POST /command HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token +
                                                        "\r\nContent-Length: 5000\r\n\r\n" + std::string(5000, 'a'));
   EXPECT_EQ(large.rfind("HTTP/1.1 413 Payload Too Large\r\n", 0), 0u) << large.substr(0, 200);
   // A WebSocket message past 4096 bytes closes that socket.
   {
-    Page page(table.port(), token);
+    PageSocket page(table.port(), token);
     page.next();
-    page.say(std::string(5000, 'a'));
+    page.send(std::string(5000, 'a'));
     beast::error_code ec;
     beast::flat_buffer buffer;
     for (int i = 0; i < 5 && !ec; ++i) page.ws.read(buffer, ec);
@@ -457,8 +393,8 @@ TEST(WebPairing, TheServerListensOnTheAddressItIsGiven) {
 // a time, the paired phone is served every action and its commands are carried out.
 TEST(WebPairing, ConnectionsDroppedAndSlowClientsLeaveTheGameServedToThePairedPhone) {
   ServedTable table("chess");
-  const std::string token = pair(table);
-  Page phone(table.port(), token);
+  const std::string token = pairedToken(table);
+  PageSocket phone(table.port(), token);
   ASSERT_EQ(phone.access["access"]["paired"], true);
   phone.next();
 
@@ -529,7 +465,7 @@ TEST(WebPairing, ConnectionsDroppedAndSlowClientsLeaveTheGameServedToThePairedPh
     ASSERT_FALSE(m.is_null()) << "action " << i + 1 << ": " << played << ": nothing came to the phone";
     ASSERT_EQ(m.value("movetext", ""), record) << "action " << i + 1 << ": " << played;
     if (i % 4 == 3) {
-      phone.say("hint");
+      phone.send("hint");
       for (int n = 0; n < 40; ++n) {
         m = phone.next();
         if (m.is_null() || m.contains("error") || !m.value("hints", json::array()).empty()) break;

@@ -33,6 +33,7 @@
 #include "record_moves.hpp"
 #include "served_table.hpp"
 #include "session_fixture.hpp"
+#include "web_client.hpp"
 
 namespace tessera::session {
 namespace {
@@ -47,88 +48,10 @@ using nlohmann::json;
 json stateOf(RefereeSession& session) { return json::parse(web::stateJson(session)); }
 
 // `token`: a paired device's, sent as a program sends it ("Authorization: Bearer").
-http::response<http::string_body> request(unsigned short port, http::verb verb, const std::string& target,
-                                          const std::string& body = "", const std::string& token = "") {
-  boost::asio::io_context io;
-  beast::tcp_stream stream(io);
-  stream.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "localhost");
-  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-  req.body() = body;
-  req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  beast::error_code ignored;
-  stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
-  return res;
+Response request(unsigned short port, http::verb verb, const std::string& target, const std::string& body = "",
+                 const std::string& token = "") {
+  return send(port, verb, target, body, bearer(token));
 }
-
-// Pairs a device with the code the table shows, through POST /pair; returns its token.
-std::string pairedToken(ServedTable& table) {
-  const auto paired = request(table.port(), http::verb::post, "/pair", table.code());
-  EXPECT_EQ(paired.result(), http::status::ok) << paired.body();
-  return json::parse(paired.body()).value("token", "");
-}
-
-// A page's WebSocket; with a token, as a paired phone's page opens it (the cookie POST /pair set).
-// The server first says whether the page is paired: that is in `access`.
-struct PageSocket {
-  boost::asio::io_context io;
-  websocket::stream<tcp::socket> ws{io};
-  json access;
-  explicit PageSocket(unsigned short port, const std::string& token = "") {
-    ws.next_layer().connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
-    if (!token.empty())
-      ws.set_option(websocket::stream_base::decorator(
-          [token](websocket::request_type& req) { req.set(http::field::cookie, "theme=dark; tessera_token=" + token); }));
-    ws.handshake("localhost", "/ws");
-    access = next();
-  }
-  // The next message as text; "" (and a failure) when none comes within ten seconds, so that a
-  // page left waiting fails the test instead of holding it.
-  std::string nextText() {
-    beast::flat_buffer buffer;
-    bool read = false;
-    ws.async_read(buffer, [&](beast::error_code ec, std::size_t) { read = !ec; });
-    io.restart();
-    io.run_for(std::chrono::seconds(10));
-    if (!io.stopped()) {
-      ws.next_layer().cancel();
-      io.run();
-    }
-    if (!read) {
-      ADD_FAILURE() << "no state message came within 10 s";
-      return "";
-    }
-    return beast::buffers_to_string(buffer.data());
-  }
-  // The next message (a state, or an error for this page), parsed; null when none comes.
-  json next() {
-    const std::string text = nextText();
-    return text.empty() ? json() : json::parse(text);
-  }
-  // Reads messages until one has `field` equal to `value`; null when none does.
-  json until(const std::string& field, const json& value, int maxMessages = 20) {
-    for (int i = 0; i < maxMessages; ++i) {
-      const json m = next();
-      if (m.is_null() || (m.contains(field) && m[field] == value)) return m;
-    }
-    return json();
-  }
-  // Reads messages until one has `field` and `holds` it; null when none does.
-  template <typename Holds>
-  json untilOne(const std::string& field, Holds holds, int maxMessages = 20) {
-    for (int i = 0; i < maxMessages; ++i) {
-      const json m = next();
-      if (m.is_null() || (m.contains(field) && holds(m[field]))) return m;
-    }
-    return json();
-  }
-  void send(const std::string& text) { ws.write(boost::asio::buffer(text)); }
-};
 
 TEST(WebPage, ServesThePageTheBoardImageAndTheRecord) {
   ServedTable table("chess");

@@ -6,11 +6,11 @@
 namespace tessera::display {
 
 cv::Size PixelLayout::imageSize() const {
-  return {2 * margin + size.files * cell + panelWidth, 2 * margin + size.ranks * cell + statusHeight};
+  return {2 * (left + margin) + size.files * cell + panelWidth, 2 * margin + size.ranks * cell + statusHeight};
 }
 
 cv::Rect PixelLayout::cellRect(Square sq) const {
-  const int x = margin + fileOf(sq) * cell;
+  const int x = left + margin + fileOf(sq) * cell;
   const int y = margin + (size.ranks - 1 - rankOf(sq)) * cell;
   return {x, y, cell, cell};
 }
@@ -21,7 +21,7 @@ cv::Point PixelLayout::cellCentre(Square sq) const {
 }
 
 std::optional<Square> PixelLayout::squareAt(cv::Point pixel) const {
-  const int x = pixel.x - margin, y = pixel.y - margin;
+  const int x = pixel.x - left - margin, y = pixel.y - margin;
   if (x < 0 || y < 0 || cell <= 0) return std::nullopt;
   const int file = x / cell, rankFromTop = y / cell;
   if (file >= size.files || rankFromTop >= size.ranks) return std::nullopt;
@@ -48,9 +48,14 @@ PixelLayout fitLayout(BoardSize size, cv::Size target) {
     layout.panelWidth = std::max(0, target.width - 2 * layout.margin - files * layout.cell);
     return layout;
   }
-  const int byWidth = (target.width - 2 * layout.margin) / std::max(1, size.files);
-  const int byHeight = (target.height - 2 * layout.margin - layout.statusHeight) / std::max(1, size.ranks);
+  // Portrait: the band takes 29% of the height (a 12x12 board keeps squares of 48 pixels in 800x900),
+  // its text sized to the band, not to the squares: it is read close up.
+  layout.statusHeight = std::max(128, target.height * 29 / 100);
+  const int byWidth = (target.width - 2 * layout.margin) / files;
+  const int byHeight = (target.height - 2 * layout.margin - layout.statusHeight) / ranks;
   layout.cell = std::clamp(std::min(byWidth, byHeight), 24, 128);
+  layout.left = std::max(0, (target.width - 2 * layout.margin - files * layout.cell) / 2);
+  layout.panelCell = std::min(layout.cell, layout.statusHeight / 6);
   return layout;
 }
 

@@ -12,11 +12,15 @@ namespace tessera::display {
 struct PixelLayout {
   int cell = 64;     // pixels per square
   int margin = 28;   // around the board, for the coordinates
-  int statusHeight = 128;  // portrait: the status band below the board, four lines of text
+  int statusHeight = 128;  // portrait: the band below the board (what the landscape panel shows, in two columns)
+  int left = 0;            // portrait: the board moved right by this much, centred in the frame's width
   int panelWidth = 0;     // landscape (a screen wider than tall): the status panel right of the board
   // Landscape: the cap height, in pixels, of the panel's headline (what the game waits for, or its
   // result) where it must be bigger than the pieces' letters to read from afar; 0: as big as theirs.
   int headlineCap = 0;
+  // The size the panel's text is measured against, as the landscape panel's is against a square
+  // (its side rows 0.42 of it, say); 0: a square. The portrait band, read close up, sets it smaller.
+  int panelCell = 0;
   BoardSize size;
 
   cv::Size imageSize() const;
@@ -28,7 +32,8 @@ struct PixelLayout {
 };
 
 // A layout that fits `size` into `target` pixels. A portrait target (the default, for PNG frames and
-// the web page) puts the status band under the board; a landscape one (an 800x480 Pi screen, a
+// /board.png) puts the board at the top, centred, and under it a band with what the landscape
+// panel shows, in two columns; a landscape one (an 800x480 Pi screen, a
 // 1080p monitor) gives the board the full height and the status a panel beside it, in letters
 // sized to the squares so that they read from two metres (docs/display.md).
 PixelLayout fitLayout(BoardSize size, cv::Size target = {720, 820});

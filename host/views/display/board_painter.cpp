@@ -248,12 +248,13 @@ void BoardPainter::drawCoordinates(cv::Mat& img) const {
   }
   for (int rank = 0; rank < size.ranks; ++rank) {
     const cv::Rect r = layout_.cellRect(makeSquare(0, rank));
-    centredText(img, std::to_string(rank + 1), {layout_.margin / 2, r.y + r.height / 2}, scale, kText, 1);
+    centredText(img, std::to_string(rank + 1), {layout_.left + layout_.margin / 2, r.y + r.height / 2}, scale, kText, 1);
   }
 }
 
 void BoardPainter::drawStatus(cv::Mat& img, const BoardScene& scene) const {
-  if (layout_.panelWidth > 0) return drawPanel(img, scene);
+  if (layout_.panelWidth > 0 || !scene.sides.empty()) return drawPanel(img, scene);
+  // A scene with no sides around the board (a position alone): the portrait band's four lines.
   // Line by line from the top, so that nothing is written over anything else: the message, then
   // what the game waits for (or its result), then the clocks, beside it when both fit on one line.
   const cv::Rect band = layout_.statusRect();
@@ -314,13 +315,22 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
   // and its material, the evaluation, the pool or the tiles, the message; then the move list, and
   // at the bottom the legend of the fairy pieces where there is room. Every text wraps to the
   // panel; a part that finds no room left is left out whole, never cut.
+  // Portrait (the band under the board): two columns, the headline, the sides and the message in
+  // the left one (`box`), the pool or the tiles, the evaluation, the move list and the legend in the
+  // right one (`list`). Landscape: one column, `list` is `box`.
   const cv::Rect panel = layout_.statusRect();
-  const int x = panel.x + layout_.margin / 2, width = panel.width - layout_.margin;
+  const bool twoColumns = layout_.panelWidth == 0;
   const int bottom = panel.y + panel.height - layout_.margin / 3;
-  const cv::Rect box(x, panel.y, width, bottom - panel.y);
-  const int bigThickness = std::max(2, layout_.cell / 22), smallThickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
-  const double big = scaleForCapHeight(layout_.cell * 0.45, bigThickness);
-  const double small = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), smallThickness);
+  cv::Rect box(panel.x + layout_.margin / 2, panel.y, panel.width - layout_.margin, bottom - panel.y), list = box;
+  if (twoColumns) {
+    const int inner = panel.width - 2 * layout_.margin, gap = layout_.margin;
+    box = {panel.x + layout_.margin, panel.y, (inner - gap) * 55 / 100, bottom - panel.y};
+    list = {box.x + box.width + gap, panel.y, inner - box.width - gap, bottom - panel.y};
+  }
+  const int x = box.x, width = box.width;
+  const int bigThickness = std::max(2, unit() / 22), smallThickness = std::max(1, std::min(unit() / 30, img.rows / 400));
+  const double big = scaleForCapHeight(unit() * 0.45, bigThickness);
+  const double small = scaleForCapHeight(std::max(9.0, std::min(unit() * 0.27, img.rows / 40.0)), smallThickness);
   int baseline = 0;
   const auto capOf = [&](double scale, int thickness) {
     return cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
@@ -341,20 +351,24 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
       std::max(std::min(big, widestWordScale(headline, bigThickness, width)),
                std::min(scaleForCapHeight(layout_.headlineCap, headlineThickness),
                         widestWordScale(headline, headlineThickness, width)));
-  int y = layout_.margin / 2;
-  // Writes `t` wrapped to the panel if all of it fits above `limit`; returns whether it did.
-  const auto write = [&](const std::string& t, double scale, int thickness, const cv::Scalar& colour,
-                         int limit) {
+  int y = twoColumns ? panel.y : layout_.margin / 2, listY = y;
+  int& below = twoColumns ? listY : y;  // where the list's column goes on
+  // Writes `t` wrapped to `in` from `at` down if all of it fits above `limit`; returns whether it did.
+  const auto writeIn = [&](const cv::Rect& in, int& at, const std::string& t, double scale, int thickness,
+                           const cv::Scalar& colour, int limit) {
     const int height = capOf(scale, thickness);
-    const std::vector<std::string> lines = wrapText(t, scale, thickness, width);
+    const std::vector<std::string> lines = wrapText(t, scale, thickness, in.width);
     const int needed = static_cast<int>(lines.size()) * height * 17 / 10;
-    if (y + needed > limit) return false;
+    if (at + needed > limit) return false;
     for (const std::string& line : lines) {
-      text(img, line, {x, y + height}, scale, thickness, colour, box);
-      y += height * 17 / 10;
+      text(img, line, {in.x, at + height}, scale, thickness, colour, in);
+      at += height * 17 / 10;
     }
-    y += height / 2;
+    at += height / 2;
     return true;
+  };
+  const auto write = [&](const std::string& t, double scale, int thickness, const cv::Scalar& colour, int limit) {
+    return writeIn(box, y, t, scale, thickness, colour, limit);
   };
   if (!headline.empty())
     write(headline, headlineScale, headlineThickness, scene.result.empty() ? kLegalTarget : kLastAction, bottom);
@@ -375,30 +389,40 @@ void BoardPainter::drawPanel(cv::Mat& img, const BoardScene& scene) const {
     }
     if (!clock.empty()) write(clock, big, bigThickness, kText, above);
   } else {
-    drawSides(img, scene, box, y, above);
+    drawSides(img, scene, box, y, twoColumns ? bottom : above);
   }
+  // Two columns: the message under the sides where it fits, else at the top of the other column.
+  bool messageWritten = scene.message.empty();
+  if (twoColumns && !messageWritten)
+    messageWritten = write(scene.message, small, smallThickness, kText, bottom) ||
+                     writeIn(list, listY, scene.message, small, smallThickness, kText, bottom);
   // The terrain left to play with comes before the evaluation: it is part of the rules.
-  if (!scene.pool.empty()) drawPool(img, scene, box, y, above);
+  const int belowLimit = twoColumns ? bottom : above;
+  if (!scene.pool.empty()) drawPool(img, scene, list, below, belowLimit);
   if (scene.tiles)
-    write("Tiles " + std::to_string(scene.tiles->tiles) + "   Anti-Tiles " + std::to_string(scene.tiles->antiTiles) +
-              "   void " + std::to_string(scene.tiles->voids),
-          small, smallThickness, kText, above);
-  if (scene.evaluation) drawEvaluation(img, scene, box, y, above);
-  if (!scene.message.empty()) write(scene.message, small, smallThickness, kText, bottom);
+    writeIn(list, below,
+            "Tiles " + std::to_string(scene.tiles->tiles) + "   Anti-Tiles " + std::to_string(scene.tiles->antiTiles) +
+                "   void " + std::to_string(scene.tiles->voids),
+            small, smallThickness, kText, belowLimit);
+  if (scene.evaluation) drawEvaluation(img, scene, list, below, belowLimit);
+  if (!messageWritten) write(scene.message, small, smallThickness, kText, bottom);
   if (!detail.empty()) write(detail, small, smallThickness, kLegalTarget, bottom);
-  // The legend at the bottom where it leaves the move list four lines, the move list above it.
-  const int legendTop = drawLegend(img, scene, box, y, bottom, (bottom - y) - 4 * smallCap * 17 / 10);
-  drawRecord(img, scene, box, y, legendTop);
+  // The legend at the bottom where it leaves the move list four lines, the move list above it. Asked
+  // for (legendShown), or before the first action, it may take the move list's room.
+  const bool legendFirst = scene.legendShown || scene.record.empty();
+  const int legendRoom = (bottom - below) - (legendFirst ? 0 : 4 * smallCap * 17 / 10);
+  const int legendTop = drawLegend(img, scene, list, below, bottom, legendRoom);
+  drawRecord(img, scene, list, below, legendTop);
 }
 
 void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
   const Variant& v = scene.position->variant();
-  const int thickness = std::max(2, layout_.cell / 22);
+  const int thickness = std::max(2, unit() / 22);
   // Four sides take twice the rows: smaller, so that the move list keeps its room.
-  const double scale = scaleForCapHeight(layout_.cell * (scene.sides.size() > 2 ? 0.3 : 0.42), thickness);
+  const double scale = scaleForCapHeight(unit() * (scene.sides.size() > 2 ? 0.3 : 0.42), thickness);
   int baseline = 0;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
-  const int figure = std::max(12, layout_.cell * (scene.sides.size() > 2 ? 35 : 45) / 100);
+  const int figure = std::max(12, unit() * (scene.sides.size() > 2 ? 35 : 45) / 100);
   std::vector<Figurine> figurines;
   for (const PieceType& t : v.pieces) figurines.push_back(figurineOf(t));
   const int rowHeight = cap * 17 / 10;
@@ -460,12 +484,12 @@ void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Re
 }
 
 void BoardPainter::drawEvaluation(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
-  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
-  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
+  const int thickness = std::max(1, std::min(unit() / 30, img.rows / 400));
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(unit() * 0.27, img.rows / 40.0)), thickness);
   int baseline = 0;
   const std::string label = "evaluation " + scene.evaluationText;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
-  const int barHeight = std::max(8, std::min(layout_.cell / 4, img.rows / 40));
+  const int barHeight = std::max(8, std::min(unit() / 4, img.rows / 40));
   if (y + cap * 2 + barHeight > limit) return;
   text(img, label, {box.x, y + cap}, scale, thickness, kText, box);
   y += cap * 17 / 10;
@@ -479,12 +503,12 @@ void BoardPainter::drawEvaluation(cv::Mat& img, const BoardScene& scene, const c
 
 void BoardPainter::drawPool(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {
   const Variant& v = scene.position->variant();
-  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
-  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
+  const int thickness = std::max(1, std::min(unit() / 30, img.rows / 400));
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(unit() * 0.27, img.rows / 40.0)), thickness);
   int baseline = 0;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
   // Each colour: a swatch with the count left on it, and the piece a piece on it moves as.
-  const int swatch = std::max(16, std::min(layout_.cell / 2, img.rows / 18)), unit = swatch * 2 + cap;
+  const int swatch = std::max(16, std::min(unit() / 2, img.rows / 18)), unit = swatch * 2 + cap;
   const int perRow = std::max(1, (box.width + cap) / unit);
   const int rows = (static_cast<int>(scene.pool.size()) + perRow - 1) / perRow;
   if (y + cap * 2 + rows * (swatch + cap / 2) > limit) return;
@@ -518,9 +542,9 @@ int BoardPainter::drawLegend(cv::Mat& img, const BoardScene& scene, const cv::Re
     if (!e.orthodox) fairy.push_back(&e);
   if (fairy.empty()) return bottom;
   const Variant& v = scene.position->variant();
-  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
+  const int thickness = std::max(1, std::min(unit() / 30, img.rows / 400));
   // Read close up, as the message: sized to the screen, not to the squares.
-  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.22, img.rows / 55.0)), thickness);
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(unit() * 0.22, img.rows / 55.0)), thickness);
   int baseline = 0;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
   const int figure = cap * 2 + cap / 4, pitch = figure + cap / 4;
@@ -547,8 +571,8 @@ int BoardPainter::drawLegend(cv::Mat& img, const BoardScene& scene, const cv::Re
 
 void BoardPainter::drawRecord(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int top, int bottom) const {
   if (scene.record.empty()) return;
-  const int thickness = std::max(1, std::min(layout_.cell / 30, img.rows / 400));
-  const double scale = scaleForCapHeight(std::max(9.0, std::min(layout_.cell * 0.27, img.rows / 40.0)), thickness);
+  const int thickness = std::max(1, std::min(unit() / 30, img.rows / 400));
+  const double scale = scaleForCapHeight(std::max(9.0, std::min(unit() * 0.27, img.rows / 40.0)), thickness);
   int baseline = 0;
   const int cap = cv::getTextSize("H", kFont, scale, thickness, &baseline).height;
   const int pitch = cap * 17 / 10;

@@ -49,6 +49,9 @@ class BoardPainter {
   void text(cv::Mat& img, const std::string& line, cv::Point origin, double scale, int thickness,
             const cv::Scalar& colour, const cv::Rect& box) const;
 
+  // What the panel's text is sized against (PixelLayout::panelCell).
+  int unit() const { return layout_.panelCell > 0 ? layout_.panelCell : layout_.cell; }
+
   PixelLayout layout_;
   mutable std::vector<DrawnText>* texts_ = nullptr;  // during draw()
 };

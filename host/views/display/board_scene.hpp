@@ -93,6 +93,9 @@ struct BoardScene {
   std::string evaluationText;           // as a player reads it: "+1.3", "M3" (views::evaluationText)
   double evaluationShare = 0.5;         // of a bar, the first side's: 0 to 1
   std::vector<LegendEntry> legend;      // every piece type of the variant
+  // The legend of the fairy pieces in the move list's place, on a screen where both do not fit (the
+  // screen's key l or a touch on its panel; docs/display.md). Before the first action it is anyway.
+  bool legendShown = false;
 };
 
 // The squares an action's marks join: a sector shift names slots, a drop lands where it starts.

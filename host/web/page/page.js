@@ -250,6 +250,8 @@ function show(state) {
   svg.dataset.revision = state.revision;
   document.body.dataset.revision = state.revision;
   document.body.dataset.actions = state.actions;
+  // The review open while the game goes on (or is taken back): the review of the game as it is now.
+  if (!document.getElementById('review').hidden && review && review.positions.length - 1 !== state.actions) openReview();
   drawSides(view, board.glyphs, board.colours.outline);
   drawTerrain(view, board.glyphs);
   drawEvaluation(view.evaluation);
@@ -316,11 +318,24 @@ function showReviewed(ply) {
   }
   document.getElementById('review').dataset.ply = reviewAt;
 }
+// The server searches the positions on a thread of its own; until it is done it says how far it
+// is, and the page asks again.
+let reviewPoll = null;
 function openReview() {
   const section = document.getElementById('review');
   section.hidden = false;
-  document.getElementById('review-status').textContent = 'evaluating the positions...';
+  clearTimeout(reviewPoll);
+  if (section.dataset.loaded !== 'true') document.getElementById('review-status').textContent = 'evaluating the positions...';
   fetch('review.json').then(r => r.json()).then(r => {
+    if (section.hidden) return;
+    if (!r.ready) {
+      section.dataset.computing = 'true';
+      document.getElementById('review-status').textContent =
+        'computing the review: ' + r.evaluated + ' of ' + r.positions + ' positions evaluated...';
+      reviewPoll = setTimeout(openReview, 400);
+      return;
+    }
+    section.dataset.computing = 'false';
     review = r;
     document.getElementById('review-status').textContent = r.evaluated ?
       'evaluation from White\'s side; red lines: the biggest swings. Click the plot or a move.' : '';
@@ -330,7 +345,7 @@ function openReview() {
   }).catch(() => { document.getElementById('review-status').textContent = 'the review could not be loaded'; });
 }
 document.getElementById('review-open').onclick = openReview;
-document.getElementById('review-close').onclick = () => { document.getElementById('review').hidden = true; };
+document.getElementById('review-close').onclick = () => { clearTimeout(reviewPoll); document.getElementById('review').hidden = true; };
 document.getElementById('review-prev').onclick = () => showReviewed(reviewAt - 1);
 document.getElementById('review-next').onclick = () => showReviewed(reviewAt + 1);
 document.getElementById('plot').onclick = e => {
