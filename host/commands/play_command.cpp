@@ -292,10 +292,15 @@ cli::Command playCommand() {
             io.run();
             // What the broker has not acknowledged yet gets a few seconds to go (the rest stays in the
             // journal, sent when the board plays on with it).
-            for (int i = 0; publisher && publisher->connected() && !publisher->upToDate() && i < 50; ++i) {
+            // A broker that cannot be reached says why first (a wrong certificate...).
+            for (int i = 0; publisher && !publisher->upToDate() && (publisher->connected() || publisher->refusal().empty()) && i < 50; ++i) {
               io.restart();
               io.run_for(std::chrono::milliseconds(100));
             }
+            if (publisher && publisher->unsent() > 0)
+              err << "publish: " << countedNoun(publisher->unsent(), "action", "actions") << " not sent to the broker"
+                  << (publisher->refusal().empty() ? "" : " (" + publisher->refusal() + ")")
+                  << ": kept in the journal, they go when the board plays on with it" << std::endl;
 
             if (camera)
               err << camera->describe() << ": " << countedNoun(camera->frames(), "frame", "frames") << ", "

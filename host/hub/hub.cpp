@@ -84,6 +84,11 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options, std::ostream& log)
     log_ << "hub: broker " << options_.address.host << ":" << options_.address.port << " away (" << why << ")" << std::endl;
     changed("");
   };
+  handlers.onRefused = [this](const std::string& why) {
+    log_ << "hub: cannot connect to the broker: " << why << " (trying again)" << std::endl;
+    refusal_ = why;
+    changed("");
+  };
   handlers.onMessage = [this](const std::string& topic, const std::string& payload) { onMessage(topic, payload); };
   client_ = std::make_unique<publish::MqttClient>(io_, mqtt, handlers);
   tick();
@@ -125,6 +130,7 @@ void Hub::onConnected() {
       client_->publish(publish::BoardTopics(p, b.name).pairing(), publish::pairingJson(pairing), true);
     }
   asked_.clear();
+  refusal_.clear();
   changed("");
 }
 
@@ -361,7 +367,7 @@ std::string Hub::feedJson(long after) const {
   }
   json alerts = json::array();
   for (const auto& a : this->alerts()) alerts.push_back({{"board", a.board}, {"kind", a.kind}, {"text", a.text}, {"since", a.since}});
-  json j{{"revision", revision_}, {"partial", after > 0},        {"connected", connected()},
+  json j{{"revision", revision_}, {"partial", after > 0},        {"connected", connected()}, {"brokerRefusal", refusal_},
           {"now", publish::unixMillisNow()}, {"boards", boards}, {"alerts", alerts}};
   if (options_.round) j["event"] = options_.round->event, j["round"] = options_.round->round;
   return j.dump();

@@ -97,6 +97,7 @@ class Hub {
   std::map<std::string, long> changedAt_;  // each board's revision at its last change
   std::vector<std::function<void()>> waiters_;
   std::string lastAlerts_;
+  std::string refusal_;  // why the broker cannot be reached, until it can ("" then)
   mutable std::map<std::string, std::string> pgnCache_;  // each board's PGN until it changes
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // handlers left in the loop check it
   BackgroundWriter writer_;  // last: it finishes writing before the rest goes
