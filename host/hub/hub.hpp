@@ -55,8 +55,13 @@ class Hub {
   // changed since ("partial": true), so that a page following a big round fetches little.
   std::string feedJson(long after = 0) const;
   std::optional<std::string> boardJson(const std::string& board) const;  // one board, its actions
+  // The LiveChess layout has White and Black only: it lists the boards whose game is for two
+  // players (by the round file before the game comes, a board not in it once its game has come),
+  // numbered in the round's order, so that a number stays one game; four-player games are in the
+  // PGN and the feeds only (docs/club.md).
   std::string liveChessIndex() const;
   std::optional<std::string> liveChessGame(int number) const;  // 1-based, in the index's order
+  std::vector<std::string> liveChessBoards() const;
 
   // Grows with every change a page would show.
   long revision() const { return revision_; }
