@@ -226,6 +226,8 @@ cli::Command playCommand() {
               if (setup.session.journalPath.empty())
                 throw cli::UsageError("--publish needs --journal FILE: the journal is the queue of what is still to send");
               p.caFile = options.value("ca-file");
+              if (!p.caFile.empty() && !p.address.tls)
+                throw cli::UsageError("--ca-file is for a TLS broker: write its address as mqtts://HOST[:PORT]/PREFIX");
               return p;
             });
             // Checked after the options, before a game is started on a recording that cannot be played.
