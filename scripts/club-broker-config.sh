@@ -87,7 +87,7 @@ CONF
 else
   cat >> "$out/mosquitto.conf" <<CONF
 listener $port
-# With a certificate, run this script again with CERT-FILE KEY-FILE: boards then use mqtts:// (TLS).
+# For TLS, make the configuration with CERT-FILE KEY-FILE (docs/club.md, "TLS"; new passwords too).
 CONF
 fi
 echo "wrote $out/mosquitto.conf, passwords, acl and credentials.txt ($(echo $boards | wc -w) boards and the hub)"
