@@ -1,8 +1,8 @@
 #pragma once
 // A connection to an MQTT broker through libmosquitto (docs/club.md says why that library): it
 // connects in the background on a thread of its own, reconnects after the broker or the network is
-// away (1 s, then up to every 5 s), whatever went wrong (libmosquitto's own threaded loop gives up
-// for good after a TLS error, even one from a broker restarting, so the client runs its own loop),
+// away (1 s, then up to every 5 s), whatever went wrong (libmosquitto 2.0.11's own threaded loop
+// ends for good, silently, after a failed TLS handshake, so the client runs its own loop),
 // and hands what happens (connected, disconnected, a refused connection and why, a message, a QoS 1
 // message acknowledged by the broker) to the io_context's thread, where the caller lives. publish()
 // and subscribe() may be called from that thread at any time; while not connected they return false
