@@ -3,18 +3,32 @@
 # user and password, and the ACL lets a board write only its own topics (PREFIX/board/NAME/...),
 # read only what the hub sends it, and the hub read and write everything under PREFIX.
 #
-#   scripts/club-broker-config.sh ROUND-FILE PREFIX OUT-DIR [PORT]
+#   scripts/club-broker-config.sh ROUND-FILE PREFIX OUT-DIR [PORT [CERT-FILE KEY-FILE [TLS-PORT]]]
+#
+# With the broker's certificate and key (PEM) it also writes a TLS listener on TLS-PORT (8883), for
+# boards and hub on mqtts://HOST:8883/PREFIX (with --ca-file for a club's own CA), and the plain
+# PORT then listens on 127.0.0.1 only (a hub on the broker's own machine may use it): passwords do
+# not cross the Wi-Fi in clear.
 #
 # Writes OUT-DIR/mosquitto.conf (include it from /etc/mosquitto/conf.d/ or run mosquitto -c it),
 # OUT-DIR/passwords (hashed, mosquitto_passwd), OUT-DIR/acl, and OUT-DIR/credentials.txt: each
 # board's name and password, and the hub's, to give to `tessera play --publish
 # mqtt://NAME:PASSWORD@HOST/PREFIX --board NAME` (keep that file private).
 set -euo pipefail
-if [[ $# -lt 3 ]]; then
-  echo "usage: $0 ROUND-FILE PREFIX OUT-DIR [PORT]" >&2
+if [[ $# -lt 3 || $# -eq 5 || $# -gt 7 ]]; then
+  echo "usage: $0 ROUND-FILE PREFIX OUT-DIR [PORT [CERT-FILE KEY-FILE [TLS-PORT]]]" >&2
   exit 2
 fi
-round=$1 prefix=${2%/} out=$3 port=${4:-1883}
+round=$1 prefix=${2%/} out=$3 port=${4:-1883} cert=${5:-} key=${6:-} tls_port=${7:-8883}
+if [[ -n $cert ]]; then
+  for f in "$cert" "$key"; do
+    [[ -r $f ]] || { echo "$0: cannot read '$f' (the broker's certificate and its key, PEM files)" >&2; exit 1; }
+  done
+  grep -q "BEGIN CERTIFICATE" "$cert" || { echo "$0: '$cert' is not a PEM certificate" >&2; exit 1; }
+  grep -q "PRIVATE KEY" "$key" || { echo "$0: '$key' is not a PEM private key" >&2; exit 1; }
+  cert=$(cd "$(dirname "$cert")" && pwd)/$(basename "$cert")
+  key=$(cd "$(dirname "$key")" && pwd)/$(basename "$key")
+fi
 command -v mosquitto_passwd >/dev/null || { echo "$0: mosquitto_passwd is missing (apt-get install mosquitto)" >&2; exit 1; }
 [[ -r $round ]] || { echo "$0: cannot read the round file '$round'" >&2; exit 1; }
 case $prefix in *[+#]*|"") echo "$0: the prefix '$prefix' may not be empty or hold + or #" >&2; exit 2;; esac
@@ -61,10 +75,19 @@ persistence true
 persistence_location $out/data/
 autosave_interval 10
 max_queued_messages 10000
-listener $port
-# With the club's certificate (TLS), boards use mqtts://HOST:8883/$prefix:
-#listener 8883
-#certfile /etc/mosquitto/certs/hub.crt
-#keyfile /etc/mosquitto/certs/hub.key
 CONF
+if [[ -n $cert ]]; then
+  cat >> "$out/mosquitto.conf" <<CONF
+# The plain port for a hub on this machine only; boards use TLS: mqtts://HOST:$tls_port/$prefix
+listener $port 127.0.0.1
+listener $tls_port
+certfile $cert
+keyfile $key
+CONF
+else
+  cat >> "$out/mosquitto.conf" <<CONF
+listener $port
+# For TLS, make the configuration with CERT-FILE KEY-FILE (docs/club.md, "TLS"; new passwords too).
+CONF
+fi
 echo "wrote $out/mosquitto.conf, passwords, acl and credentials.txt ($(echo $boards | wc -w) boards and the hub)"

@@ -2,7 +2,7 @@
 # What the tests need on top of the demo's (scripts/setup-demo.sh): GoogleTest and Google Benchmark,
 # the firmware's cross compiler and QEMU board, the programs the tests talk to or read with
 # (Fairy-Stockfish, Chromium, XBoard under Xvfb, poppler, POV-Ray for the ray-traced scenes, the
-# Mosquitto broker for the club's tests), GStreamer's libcamera plugin and tools
+# Mosquitto broker and openssl for the club's tests, the latter making their TLS certificates), GStreamer's libcamera plugin and tools
 # (the libcamera camera's own messages), clang for the sanitizer and fuzzing runs, and zbar-tools (a QR
 # code reader for the pairing QR code).
 # scripts/test.sh runs it. Safe to run twice; needs root or sudo.
@@ -15,4 +15,4 @@ bash scripts/install-packages.sh tests \
   fairy-stockfish chromium xvfb xdotool xboard poppler-utils povray \
   gstreamer1.0-libcamera gstreamer1.0-tools gstreamer1.0-plugins-base \
   clang libclang-rt-14-dev zbar-tools \
-  mosquitto
+  mosquitto openssl

@@ -43,6 +43,8 @@ cli::Command hubCommand() {
             }
             setup.folder = options.value("out");
             setup.caFile = options.value("ca-file");
+            if (!setup.caFile.empty() && !setup.address.tls)
+              throw cli::UsageError("--ca-file is for a TLS broker: write its address as mqtts://HOST[:PORT]/PREFIX");
             if (options.has("round")) {
               try {
                 setup.round = hub::readRoundFile(options.value("round"));

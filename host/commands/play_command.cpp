@@ -226,6 +226,8 @@ cli::Command playCommand() {
               if (setup.session.journalPath.empty())
                 throw cli::UsageError("--publish needs --journal FILE: the journal is the queue of what is still to send");
               p.caFile = options.value("ca-file");
+              if (!p.caFile.empty() && !p.address.tls)
+                throw cli::UsageError("--ca-file is for a TLS broker: write its address as mqtts://HOST[:PORT]/PREFIX");
               return p;
             });
             // Checked after the options, before a game is started on a recording that cannot be played.
@@ -292,10 +294,15 @@ cli::Command playCommand() {
             io.run();
             // What the broker has not acknowledged yet gets a few seconds to go (the rest stays in the
             // journal, sent when the board plays on with it).
-            for (int i = 0; publisher && publisher->connected() && !publisher->upToDate() && i < 50; ++i) {
+            // A broker that cannot be reached says why first (a wrong certificate...).
+            for (int i = 0; publisher && !publisher->upToDate() && (publisher->connected() || publisher->refusal().empty()) && i < 50; ++i) {
               io.restart();
               io.run_for(std::chrono::milliseconds(100));
             }
+            if (publisher && publisher->unsent() > 0)
+              err << "publish: " << countedNoun(publisher->unsent(), "action", "actions") << " not sent to the broker"
+                  << (publisher->refusal().empty() ? "" : " (" + publisher->refusal() + ")")
+                  << ": kept in the journal, they go when the board plays on with it" << std::endl;
 
             if (camera)
               err << camera->describe() << ": " << countedNoun(camera->frames(), "frame", "frames") << ", "

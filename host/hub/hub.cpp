@@ -84,6 +84,11 @@ Hub::Hub(boost::asio::io_context& io, HubOptions options, std::ostream& log)
     log_ << "hub: broker " << options_.address.host << ":" << options_.address.port << " away (" << why << ")" << std::endl;
     changed("");
   };
+  handlers.onRefused = [this](const std::string& why) {
+    log_ << "hub: cannot connect to the broker: " << why << " (trying again)" << std::endl;
+    refusal_ = why;
+    changed("");
+  };
   handlers.onMessage = [this](const std::string& topic, const std::string& payload) { onMessage(topic, payload); };
   client_ = std::make_unique<publish::MqttClient>(io_, mqtt, handlers);
   tick();
@@ -125,6 +130,7 @@ void Hub::onConnected() {
       client_->publish(publish::BoardTopics(p, b.name).pairing(), publish::pairingJson(pairing), true);
     }
   asked_.clear();
+  refusal_.clear();
   changed("");
 }
 
@@ -223,13 +229,10 @@ void Hub::flush() {
   writer_.write(options_.folder / "round.pgn", roundPgn());
   writer_.write(options_.folder / "livechess" / "index.json", liveChessIndex());
   // The games of the boards that changed (numbered as in the index).
-  int n = 0;
-  for (const auto& name : boardNames()) {
-    const HubBoard& b = *boards_.at(name);
-    if (b.game() && b.game()->variant().sides != 2) continue;
-    ++n;
-    if (dirty_.count(name)) writer_.write(options_.folder / "livechess" / ("game-" + std::to_string(n) + ".json"), *liveChessGame(n));
-  }
+  const auto listed = liveChessBoards();
+  for (std::size_t i = 0; i < listed.size(); ++i)
+    if (dirty_.count(listed[i]))
+      writer_.write(options_.folder / "livechess" / ("game-" + std::to_string(i + 1) + ".json"), *liveChessGame(static_cast<int>(i) + 1));
   dirty_.clear();
 }
 
@@ -255,8 +258,16 @@ PgnTags Hub::tagsFor(const HubBoard& b) const {
     if (!options_.round->date.empty()) tags["Date"] = options_.round->date;
     if (!options_.round->round.empty()) tags["Round"] = options_.round->round;
   }
-  if (b.game()) {
-    const Variant& v = b.game()->variant();
+  // Before its game comes, a board paired in the round file is named by it (the index lists it).
+  const Variant* variant = b.game() ? &b.game()->variant() : nullptr;
+  if (!variant && paired) {
+    try {
+      variant = &builtinVariant(paired->variant);
+    } catch (const std::exception&) {
+    }
+  }
+  if (variant) {
+    const Variant& v = *variant;
     for (int side = 0; side < v.sides; ++side) {
       std::string name = side < static_cast<int>(h.players.size()) ? h.players[side] : "";
       if (paired && side < static_cast<int>(paired->players.size())) name = paired->players[side];
@@ -361,7 +372,7 @@ std::string Hub::feedJson(long after) const {
   }
   json alerts = json::array();
   for (const auto& a : this->alerts()) alerts.push_back({{"board", a.board}, {"kind", a.kind}, {"text", a.text}, {"since", a.since}});
-  json j{{"revision", revision_}, {"partial", after > 0},        {"connected", connected()},
+  json j{{"revision", revision_}, {"partial", after > 0},        {"connected", connected()}, {"brokerRefusal", refusal_},
           {"now", publish::unixMillisNow()}, {"boards", boards}, {"alerts", alerts}};
   if (options_.round) j["event"] = options_.round->event, j["round"] = options_.round->round;
   return j.dump();
@@ -382,13 +393,24 @@ std::optional<std::string> Hub::boardJson(const std::string& name) const {
   return j.dump();
 }
 
-std::string Hub::liveChessIndex() const {
-  json pairings = json::array();
+std::vector<std::string> Hub::liveChessBoards() const {
+  std::vector<std::string> listed;
   for (const auto& name : boardNames()) {
     const HubBoard& b = *boards_.at(name);
+    const RoundBoard* paired = options_.round ? options_.round->board(name) : nullptr;
+    if (paired && paired->players.size() != 2) continue;         // paired for four players
+    if (!paired && !b.game()) continue;                          // not known yet: its game says
+    if (b.game() && b.game()->variant().sides != 2) continue;    // playing another game than paired for
+    listed.push_back(name);
+  }
+  return listed;
+}
+
+std::string Hub::liveChessIndex() const {
+  json pairings = json::array();
+  for (const auto& name : liveChessBoards()) {
+    const HubBoard& b = *boards_.at(name);
     const PgnTags tags = tagsFor(b);
-    // The layout knows two players, White and Black: four-player games are left out of it.
-    if (b.game() && b.game()->variant().sides != 2) continue;
     const auto white = tags.count("White") ? tags.at("White") : "";
     const auto black = tags.count("Black") ? tags.at("Black") : "";
     pairings.push_back({{"white", liveChessPlayer(white)}, {"black", liveChessPlayer(black)}, {"result", b.result().token},
@@ -398,21 +420,17 @@ std::string Hub::liveChessIndex() const {
 }
 
 std::optional<std::string> Hub::liveChessGame(int number) const {
-  int n = 0;
-  for (const auto& name : boardNames()) {
-    const HubBoard& b = *boards_.at(name);
-    if (b.game() && b.game()->variant().sides != 2) continue;
-    if (++n != number) continue;
-    json moves = json::array();
-    for (const auto& a : b.current().actions)
-      moves.push_back(a.clockMillis ? a.san + " " + std::to_string(*a.clockMillis / 1000) : a.san);
-    json j{{"moves", moves}, {"result", b.result().token}};
-    if (b.game()) j["variant"] = b.game()->variant().name;
-    if (const auto& s = b.current().state; s && s->clocks.size() == 2)
-      j["clock"] = {{"white", s->clocks[0] / 1000}, {"black", s->clocks[1] / 1000}, {"time", s->sentAt}};
-    return j.dump(2);
-  }
-  return std::nullopt;
+  const auto listed = liveChessBoards();
+  if (number < 1 || number > static_cast<int>(listed.size())) return std::nullopt;
+  const HubBoard& b = *boards_.at(listed[static_cast<std::size_t>(number - 1)]);
+  json moves = json::array();
+  for (const auto& a : b.current().actions)
+    moves.push_back(a.clockMillis ? a.san + " " + std::to_string(*a.clockMillis / 1000) : a.san);
+  json j{{"moves", moves}, {"result", b.result().token}};
+  if (b.game()) j["variant"] = b.game()->variant().name;
+  if (const auto& s = b.current().state; s && s->clocks.size() == 2)
+    j["clock"] = {{"white", s->clocks[0] / 1000}, {"black", s->clocks[1] / 1000}, {"time", s->sentAt}};
+  return j.dump(2);
 }
 
 }  // namespace tessera::hub

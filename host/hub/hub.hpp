@@ -55,8 +55,13 @@ class Hub {
   // changed since ("partial": true), so that a page following a big round fetches little.
   std::string feedJson(long after = 0) const;
   std::optional<std::string> boardJson(const std::string& board) const;  // one board, its actions
+  // The LiveChess layout has White and Black only: it lists the boards whose game is for two
+  // players (by the round file before the game comes, a board not in it once its game has come),
+  // numbered in the round's order, so that a number stays one game; four-player games are in the
+  // PGN and the feeds only (docs/club.md).
   std::string liveChessIndex() const;
   std::optional<std::string> liveChessGame(int number) const;  // 1-based, in the index's order
+  std::vector<std::string> liveChessBoards() const;
 
   // Grows with every change a page would show.
   long revision() const { return revision_; }
@@ -97,6 +102,7 @@ class Hub {
   std::map<std::string, long> changedAt_;  // each board's revision at its last change
   std::vector<std::function<void()>> waiters_;
   std::string lastAlerts_;
+  std::string refusal_;  // why the broker cannot be reached, until it can ("" then)
   mutable std::map<std::string, std::string> pgnCache_;  // each board's PGN until it changes
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // handlers left in the loop check it
   BackgroundWriter writer_;  // last: it finishes writing before the rest goes

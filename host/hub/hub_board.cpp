@@ -1,5 +1,6 @@
 #include "host/hub/hub_board.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -87,6 +88,7 @@ HubBoard::Outcome HubBoard::takeHeader(const publish::GameHeader& header) {
   if (game_ && !current_.actions.empty()) earlier_.push_back(current_);
   current_ = HubGame{};
   current_.header = header;
+  confirmedAt_ = 0;
   waiting_.clear();
   try {
     game_ = newGame(header);
@@ -173,7 +175,21 @@ HubBoard::Outcome HubBoard::takeState(const publish::BoardState& state) {
   if (!current_.state || current_.state->state != state.state) stateSince_ = publish::unixMillisNow();
   const bool resultChanged = !current_.state || current_.state->result != state.result;
   current_.state = state;
-  if (state.actions > static_cast<int>(current_.actions.size())) out.missingFrom = static_cast<int>(current_.actions.size()) + 1;
+  const int have = static_cast<int>(current_.actions.size());
+  if (state.actions > have) out.missingFrom = have + 1;
+  if (state.actions >= have) {
+    confirmedAt_ = std::max(confirmedAt_, state.sentAt);
+  } else if (confirmedAt_ > 0 && state.sentAt > confirmedAt_) {
+    // The board said it had every action the hub has, and later that it has fewer: it took back,
+    // and its takeback message was lost. Its actions up to its count are the hub's (any other one
+    // under a number would have replaced the hub's), so what it no longer has is dropped.
+    current_.actions.resize(static_cast<std::size_t>(std::max(0, state.actions)));
+    waiting_.clear();
+    rebuild();
+    confirmedAt_ = state.sentAt;
+    out.changed = true;
+    return out;
+  }
   if (resultChanged) {
     if (state.result == "*" && game_->resignedOrDrawAgreed()) rebuild();  // a resignation or draw withdrawn
     declare(*game_, current_.state, current_.actions.size());
@@ -235,11 +251,13 @@ void HubBoard::loadStore(const std::string& text) {
     return out;
   };
   earlier_.clear();
+  confirmedAt_ = 0;
   for (const auto& g : j.at("earlier")) earlier_.push_back(readGame(g));
   lastActionAt_ = j.value("lastActionAt", 0LL);
   if (j.contains("current")) {
     current_ = readGame(j.at("current"));
     rebuild();
+    if (current_.state && current_.state->actions >= static_cast<int>(current_.actions.size())) confirmedAt_ = current_.state->sentAt;
   }
 }
 

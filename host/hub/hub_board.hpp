@@ -71,6 +71,9 @@ class HubBoard {
   long long onlineChanged_ = 0;
   long long lastActionAt_ = 0;
   long long stateSince_ = 0;
+  // The board's time (its state's "at") of the newest state that counted at least the actions the
+  // hub has: a later state counting fewer means the board took back (docs/club.md).
+  long long confirmedAt_ = 0;
 };
 
 // "[%clk 1:02:03]" for `millis` (rounded down to the second).

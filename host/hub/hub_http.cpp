@@ -16,25 +16,35 @@ bool endsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+// A request must come whole, and an answer be taken, within this; an idle connection is closed then.
+constexpr auto kIoTimeout = std::chrono::seconds(30);
+
 // One connection: requests answered in turn; a feed that waits for a change is answered when the
 // hub changes or after 25 s.
 class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
  public:
-  HttpConnection(tcp::socket socket, HubHttp& server) : socket_(std::move(socket)), server_(server), timer_(socket_.get_executor()) {}
+  // `open` counts the connections; shared, as a connection may outlive the server at exit.
+  HttpConnection(tcp::socket socket, HubHttp& server, std::shared_ptr<int> open)
+      : stream_(std::move(socket)), server_(server), timer_(stream_.get_executor()), open_(std::move(open)) {
+    ++*open_;
+  }
+  ~HttpConnection() { --*open_; }
   void start() { read(); }
 
  private:
   void read() {
     request_ = {};
-    http::async_read(socket_, buffer_, request_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    stream_.expires_after(kIoTimeout);
+    http::async_read(stream_, buffer_, request_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) return;
       self->respond();
     });
   }
 
   void respond() {
+    // Everything served is read only: any other method is refused, and nothing is done with it.
     if (request_.method() != http::verb::get && request_.method() != http::verb::head)
-      return send({405, "text/plain; charset=utf-8", "only GET\n"});
+      return send({405, "text/plain; charset=utf-8", "the hub's pages are read only: GET and HEAD only\n"});
     const std::string target(request_.target());
     long after = 0;
     if (auto reply = server_.answer(target, &after)) return send(*reply);
@@ -62,25 +72,29 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
     response->set(http::field::content_type, r.contentType);
     response->set(http::field::cache_control, "no-cache");
     response->set(http::field::access_control_allow_origin, "*");
+    if (r.status == 405) response->set(http::field::allow, "GET, HEAD");
+    response->set("X-Content-Type-Options", "nosniff");
     response->keep_alive(request_.keep_alive());
     response->body() = request_.method() == http::verb::head ? "" : r.body;
     response->prepare_payload();
     if (request_.method() == http::verb::head) response->content_length(r.body.size());
-    http::async_write(socket_, *response, [self = shared_from_this(), response](beast::error_code ec, std::size_t) {
+    stream_.expires_after(kIoTimeout);
+    http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code ec, std::size_t) {
       if (ec || !response->keep_alive()) {
         beast::error_code ignored;
-        self->socket_.shutdown(tcp::socket::shutdown_send, ignored);
+        self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
         return;
       }
       self->read();
     });
   }
 
-  tcp::socket socket_;
+  beast::tcp_stream stream_;
   HubHttp& server_;
   boost::asio::steady_timer timer_;
   beast::flat_buffer buffer_;
   http::request<http::string_body> request_;
+  std::shared_ptr<int> open_;
 };
 
 }  // namespace
@@ -93,7 +107,8 @@ HubHttp::HubHttp(boost::asio::io_context& io, Hub& hub, const std::string& addre
 
 void HubHttp::accept() {
   acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
-    if (!ec) std::make_shared<HttpConnection>(std::move(socket), *this)->start();
+    // Past the limit a connection is closed at once: the pages and feeds of the others go on.
+    if (!ec && *open_ < kMaxConnections) std::make_shared<HttpConnection>(std::move(socket), *this, open_)->start();
     if (ec == boost::asio::error::operation_aborted) return;
     accept();
   });
@@ -135,12 +150,10 @@ std::optional<HubHttp::Reply> HubHttp::answer(const std::string& fullTarget, lon
   }
   if (target == "/livechess/index.json") return Reply{200, jsonType, hub_.liveChessIndex()};
   if (target.rfind("/livechess/game-", 0) == 0 && endsWith(target, ".json")) {
-    try {
-      const auto game = hub_.liveChessGame(std::stoi(target.substr(16)));
-      return game ? Reply{200, jsonType, *game} : notFound;
-    } catch (const std::exception&) {
-      return notFound;
-    }
+    const std::string number = target.substr(16, target.size() - 16 - 5);
+    if (number.empty() || number.size() > 6 || number.find_first_not_of("0123456789") != std::string::npos) return notFound;
+    const auto game = hub_.liveChessGame(std::stoi(number));
+    return game ? Reply{200, jsonType, *game} : notFound;
   }
   return notFound;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// The hub's web server (Boost.Beast, HTTP/1.1, GET only): the arbiter page (/), a spectator page
+// The hub's web server (Boost.Beast, HTTP/1.1, GET and HEAD only; read only, docs/security.md): the arbiter page (/), a spectator page
 // per board (/board/NAME), the round PGN (/round.pgn) and each board's (/board/NAME.pgn) for a
 // broadcast service that polls a PGN URL, the JSON feed (/feed.json; ?after=REVISION waits up to
 // 25 s for a change, so a page hears of an action at once), one board's JSON (/board/NAME.json)
@@ -34,6 +34,10 @@ class HubHttp {
   Hub& hub_;
   boost::asio::ip::tcp::acceptor acceptor_;
   unsigned short port_ = 0;
+  std::shared_ptr<int> open_ = std::make_shared<int>(0);  // connections open now
+  // An arbiter page and a few hundred spectators, each page holding one waiting feed; what comes
+  // beyond is closed, so that the hub's files and its broker connection never lack descriptors.
+  static constexpr int kMaxConnections = 512;
 };
 
 // The pages (hub_pages.cpp).

@@ -65,7 +65,7 @@ const order = { mismatch: 0, unexpected: 0, offline: 1, choose: 2, playing: 3, w
 function render() {
   if (!feed) return;
   document.getElementById('title').textContent = (feed.event || 'Tessera hub') + (feed.round ? ', round ' + feed.round : '');
-  document.getElementById('status').textContent = (feed.connected ? 'connected to the broker' : 'BROKER AWAY') + ', ' + feed.boards.length + ' boards';
+  document.getElementById('status').textContent = (feed.connected ? 'connected to the broker' : 'BROKER AWAY' + (feed.brokerRefusal ? ' (' + feed.brokerRefusal + ')' : '')) + ', ' + feed.boards.length + ' boards';
   document.getElementById('alerts').innerHTML = feed.alerts.length ? feed.alerts.map(a =>
     `<li class="${a.kind}"><a href="/board/${esc(a.board)}">${esc(a.board)}</a>: ${esc(a.kind)} — ${esc(a.text)}</li>`).join('') : '<li style="color:#2a2">none</li>';
   const filter = document.getElementById('filter').value, sort = document.getElementById('sort').value;

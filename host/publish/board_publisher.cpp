@@ -53,6 +53,10 @@ BoardPublisher::BoardPublisher(boost::asio::io_context& io, PublisherOptions opt
     sent_.resize(keep);
     acknowledged_.resize(keep);
   };
+  handlers.onRefused = [this](const std::string& why) {
+    refusal_ = why;
+    log_ << "publish: cannot connect to the broker: " << why << "; the actions wait in the journal (trying again)" << std::endl;
+  };
   handlers.onMessage = [this](const std::string& topic, const std::string& payload) { onMessage(topic, payload); };
   handlers.onAcknowledged = [this](int mid) { onAcknowledged(mid); };
   client_ = std::make_unique<MqttClient>(io_, mqtt, handlers);
@@ -69,6 +73,14 @@ bool BoardPublisher::upToDate() const {
   for (int i = 0; i < journaled_; ++i)
     if (!acknowledged_[static_cast<std::size_t>(i)]) return false;
   return inFlight_.empty();
+}
+
+int BoardPublisher::unsent() const {
+  int acknowledged = 0;
+  while (acknowledged < journaled_ && acknowledged < static_cast<int>(acknowledged_.size()) &&
+         acknowledged_[static_cast<std::size_t>(acknowledged)])
+    ++acknowledged;
+  return journaled_ - acknowledged;
 }
 
 void BoardPublisher::beat() {
@@ -137,6 +149,7 @@ void BoardPublisher::onEvent(const session::SessionEvent& e) {
 }
 
 void BoardPublisher::onConnected() {
+  refusal_.clear();
   log_ << "publish: connected to " << options_.address.host << ":" << options_.address.port << " as board "
        << options_.board << std::endl;
   client_->subscribe(topics_.resend());

@@ -39,6 +39,10 @@ class BoardPublisher {
   bool connected() const { return client_->connected(); }
   // Every action of the game is acknowledged by the broker.
   bool upToDate() const;
+  // Actions of the journal the broker has not acknowledged.
+  int unsent() const;
+  // Why the broker cannot be reached ("" once connected, or while the first attempt is under way).
+  const std::string& refusal() const { return refusal_; }
   const std::string& gameId() const { return header_.game; }
   const std::vector<std::string>& players() const { return header_.players; }
   int actionsPublished() const { return published_; }
@@ -64,6 +68,7 @@ class BoardPublisher {
   GameHeader header_;
   std::string state_ = "playing";
   std::string message_;
+  std::string refusal_;
   int journaled_ = 0;                    // actions in the journal when last read
   std::vector<std::string> sent_;        // the actions sent on this connection or acknowledged, by number
   std::vector<bool> acknowledged_;

@@ -1,7 +1,9 @@
 #pragma once
 // A connection to an MQTT broker through libmosquitto (docs/club.md says why that library): it
-// connects in the background, reconnects by itself after the broker or the network is away (1 s,
-// then up to every 5 s), and hands what happens (connected, disconnected, a message, a QoS 1
+// connects in the background on a thread of its own, reconnects after the broker or the network is
+// away (1 s, then up to every 5 s), whatever went wrong (libmosquitto 2.0.11's own threaded loop
+// ends for good, silently, after a failed TLS handshake, so the client runs its own loop),
+// and hands what happens (connected, disconnected, a refused connection and why, a message, a QoS 1
 // message acknowledged by the broker) to the io_context's thread, where the caller lives. publish()
 // and subscribe() may be called from that thread at any time; while not connected they return false
 // and nothing is sent (the caller keeps what it still has to send).
@@ -10,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "host/publish/mqtt_address.hpp"
 
@@ -22,6 +25,10 @@ struct MqttHandlers {
   std::function<void(const std::string& why)> onDisconnected;
   std::function<void(const std::string& topic, const std::string& payload)> onMessage;
   std::function<void(int messageId)> onAcknowledged;  // a QoS 1 publish the broker has taken
+  // A connection that could not be made, in words naming the cause ("TLS: the broker's certificate
+  // is not trusted ...", "connection refused: not authorised"). Called once for each new cause
+  // until a connection is made; the client goes on trying.
+  std::function<void(const std::string& why)> onRefused;
 };
 
 struct LastWill {
@@ -55,13 +62,17 @@ class MqttClient {
   const MqttOptions& options() const { return options_; }
 
  private:
-  struct Shared;  // what libmosquitto's thread reaches: the loop to post to, and whether we still exist
+  struct Shared;  // what the client's thread reaches: the loop to post to, and whether we still exist
+  void run();     // the client's thread: connects, reads and writes, and connects again
+  std::string failureText(int rc, int error) const;
+
   boost::asio::io_context& io_;
   MqttOptions options_;
   MqttHandlers handlers_;
   std::shared_ptr<Shared> shared_;
   mosquitto* mosq_ = nullptr;
   bool connected_ = false;
+  std::thread thread_;
 };
 
 // "connection refused: not authorised" and the like, for libmosquitto's codes.

@@ -60,7 +60,7 @@ TEST(ClubBroker, ABoardWritesOnlyItsOwnTopic) {
 
   std::string refusal;
   publish::MqttHandlers wrongHandlers;
-  wrongHandlers.onDisconnected = [&](const std::string& why) { refusal = why; };
+  wrongHandlers.onRefused = [&](const std::string& why) { refusal = why; };
   publish::MqttClient intruder(io, {address("b2", "not-the-password"), "acl-b2", {}, "", 10}, wrongHandlers);
 
   const auto runUntil = [&](const std::function<bool()>& done) {

@@ -96,6 +96,37 @@ TEST(HubBoard, StateAheadAsksAndADeclaredResultEndsTheRecord) {
   EXPECT_EQ(again.pgn({{"White", "Alice Smith"}, {"Black", "Bob Jones"}}), pgn);
 }
 
+publish::BoardState stateOf(int actions, long long at) {
+  publish::BoardState s;
+  s.game = "g1";
+  s.actions = actions;
+  s.sentAt = at;
+  return s;
+}
+
+TEST(HubBoard, ALaterStateCountingFewerActionsIsATakebackWhoseMessageWasLost) {
+  HubBoard b = chessBoard();
+  for (const auto& [n, san] : std::vector<std::pair<int, std::string>>{{1, "e4"}, {2, "e5"}, {3, "Nf3"}, {4, "Nc6"}})
+    b.takeAction(action(n, san));
+  b.takeState(stateOf(4, 1000));  // the board has the hub's four
+  // An older state (delivered late, from the broker's queue) counting fewer changes nothing.
+  b.takeState(stateOf(2, 900));
+  EXPECT_EQ(sans(b).size(), 4u);
+  // Later the board counts two: it took back two, and the hub never heard the takeback.
+  EXPECT_TRUE(b.takeState(stateOf(2, 1500)).changed);
+  EXPECT_EQ(sans(b), (std::vector<std::string>{"e4", "e5"}));
+  EXPECT_EQ(b.missing(), 0);
+  // It plays on: the record goes on from there.
+  EXPECT_TRUE(b.takeAction(action(3, "Bc4")).changed);
+  EXPECT_EQ(sans(b), (std::vector<std::string>{"e4", "e5", "Bc4"}));
+  // Read back after a restart, the hub still knows the board confirmed its line.
+  HubBoard again("b1");
+  b.takeState(stateOf(3, 1600));
+  again.loadStore(b.storeJson());
+  EXPECT_TRUE(again.takeState(stateOf(1, 1700)).changed);
+  EXPECT_EQ(sans(again), (std::vector<std::string>{"e4"}));
+}
+
 TEST(HubRound, ReadsPairingsAndRefusesWhatIsWrong) {
   const Round r = parseRound("# club\nevent = Club night\nround = 3\nboard b01 = Alice Smith | Bob Jones | chess | 5+3\n");
   ASSERT_EQ(r.boards.size(), 1u);

@@ -106,6 +106,16 @@ TEST(PlayPublish, RefusesWrongPublishOptions) {
   EXPECT_NE(refused(with({"--publish", "mqtt://hub/club", "--board", "b/1", "--journal", "/tmp/x.journal"})).find("cannot name a board"),
             std::string::npos);
   EXPECT_NE(refused(with({"--board", "b1"})).find("needs --publish"), std::string::npos);
+  EXPECT_NE(refused(with({"--publish", "mqtt://hub/club", "--board", "b1", "--journal", "/tmp/x.journal", "--ca-file", "/tmp/ca.crt"}))
+                .find("--ca-file is for a TLS broker: write its address as mqtts://"),
+            std::string::npos);
+  std::string hubRefusal = "accepted";
+  try {
+    run("hub", {"--broker", "mqtt://hub/club", "--out", "/tmp/tessera-never", "--ca-file", "/tmp/ca.crt"});
+  } catch (const cli::UsageError& e) {
+    hubRefusal = e.what();
+  }
+  EXPECT_NE(hubRefusal.find("--ca-file is for a TLS broker"), std::string::npos) << hubRefusal;
 }
 
 }  // namespace
