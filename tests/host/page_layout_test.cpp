@@ -1,7 +1,8 @@
 // The web page at the sizes players use it, for every variant, in headless Chromium: a phone held
 // upright (390x844), a laptop (1366x900), the Pi's 7-inch screen (800x480) and a 1080p monitor.
 // After a few actions with hints on, the page must show each piece as its type's figurine, each
-// side's clock, the move list with the current action marked, the evaluation bar, the Shifting
+// side's clock, the move list with the current action marked, the evaluation bar (four players:
+// each side's standing, and the review's line per side), the Shifting
 // Sands pool or Tiled Squares' tiles, the legend of the fairy pieces, and no text may run out of
 // its box or make the page scroll sideways. The review panel: the evaluation plotted over the
 // game, the biggest swings marked, a click on the plot showing that position.

@@ -2,8 +2,9 @@
 // actions with hints on: every piece on the board is recognised as its own type's symbol among all
 // the variant's symbols (read back from the image, as a person tells them apart), each side's
 // clock, the move list with the current action marked, the Shifting Sands pool, Tiled Squares'
-// tiles, the evaluation and (where there is room) the legend show, and no text leaves its box or
-// lies over another. TESSERA_VIEW_PICTURES=folder keeps the images (docs/pictures/ holds some).
+// tiles, the evaluation (four players: each side's standing in its row) and (where there is room)
+// the legend show, and no text leaves its box or lies over another. The review's lines (two players:
+// one; four: one per side). TESSERA_VIEW_PICTURES=folder keeps the images (docs/pictures/ holds some).
 #include <gtest/gtest.h>
 
 #include <chrono>
