@@ -7,6 +7,7 @@
 // one; four: one per side). TESSERA_VIEW_PICTURES=folder keeps the images (docs/pictures/ holds some).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -151,6 +152,11 @@ TEST(ViewLayout, EveryVariantAtEveryScreenSizeShowsWhatItMustAndNoTextLeavesItsB
     const display::BoardScene scene = views::sceneOf(f.session);
     const Position& pos = f.session.game().position();
     ASSERT_FALSE(scene.record.empty()) << variant;
+    // The lead in material: pawns ahead of the richest other side still in (any number of sides).
+    for (const auto& side : scene.sides)
+      for (const auto& other : scene.sides)
+        if (&other != &side && other.inGame && side.lead > 0)
+          EXPECT_GE(side.material - other.material, side.lead * 100 - 50) << variant << ": " << side.name << " +" << side.lead;
     // Hints on: two players have the one evaluation, four players each side's own standing.
     for (const auto& side : scene.sides) {
       if (scene.sides.size() == 2) EXPECT_FALSE(side.standing) << variant;
@@ -187,6 +193,10 @@ TEST(ViewLayout, EveryVariantAtEveryScreenSizeShowsWhatItMustAndNoTextLeavesItsB
       EXPECT_TRUE(drawnText(texts, scene.record.back().san)) << where << ": the last action in the move list";
       if (scene.evaluation) EXPECT_TRUE(drawnText(texts, "evaluation")) << where;
       if (scene.sides.size() > 2) expectEachSidesStandingInItsRow(scene, texts, img, where);
+      for (const auto& side : scene.sides)
+        if (side.lead > 0)
+          EXPECT_TRUE(std::any_of(texts.begin(), texts.end(), [&](const auto& t) { return t.text == "+" + std::to_string(side.lead); }))
+              << where << ": " << side.name << "'s lead";
       if (scene.tiles) EXPECT_TRUE(drawnText(texts, "Tiles")) << where;
       if (!scene.pool.empty()) {
         EXPECT_TRUE(drawnText(texts, "pool")) << where;
