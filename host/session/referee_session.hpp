@@ -27,6 +27,7 @@
 #include "host/session/play_mode.hpp"
 #include "host/session/session_options.hpp"
 #include "host/session/shown_actions.hpp"
+#include "host/session/side_standings.hpp"
 
 namespace tessera::session {
 
@@ -90,6 +91,8 @@ class RefereeSession {
   const std::vector<Move>& hintMoves() const { return engine_.hints(); }
   // The hints' search's score for the side to act, in centipawns, while hints stand.
   const std::optional<int>& hintScore() const { return engine_.hintScore(); }
+  // Each side's score as the hints' search last gave it when that side was to act (four players).
+  const SideStandings& standings() const { return standings_; }
   const std::vector<Square>& differing() const { return differing_; }
   const std::vector<Correction>& corrections() const { return corrections_; }
   // A piece of the side to move is missing from its square and nothing else differs: its
@@ -156,6 +159,7 @@ class RefereeSession {
   EventBus& bus_;
   GameRecord record_;
   EngineTurn engine_;
+  SideStandings standings_;
   PendingDrawOffer drawOffer_;
   BoardReading reading_;
   ShownActions shown_;

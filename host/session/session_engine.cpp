@@ -58,6 +58,8 @@ void RefereeSession::hint() {
     if (drawOffer_.weighing() && !answerDrawOffer(advice.score)) return;
     drawOffer_.dropHint();  // this is the hint
     engine_.giveHints(std::move(advice.actions), advice.score);
+    const Position& pos = game().position();
+    standings_.scored(pos.sideToMove(), static_cast<int>(game().actions().size()), pos.key(), advice.score);
     note(SessionEvent::Kind::Hint, hintsText(game().position(), engine_.hints(), advice.adviser));
   });
   if (engine_.thinking()) note(SessionEvent::Kind::Message, "the engine is thinking about a hint");

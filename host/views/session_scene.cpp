@@ -91,11 +91,14 @@ std::string clockText(session::GameClock::Clock::duration d) {
   return text;
 }
 
-// The move list and what each side has taken, from the game replayed from its start.
-void describeRecord(const Game& game, display::BoardScene& scene) {
+// The move list and what each side has taken, from the game replayed from its start; returns the
+// key of every position of the game, by ply.
+std::vector<std::uint64_t> describeRecord(const Game& game, display::BoardScene& scene) {
   Game replay(game.variant(), game.startPosition());
+  std::vector<std::uint64_t> keys;
   for (const Move& m : game.actions()) {
     Position& before = replay.position();
+    keys.push_back(before.key());
     const int side = before.sideToMove();
     const int number = before.fullmoveNumber();
     if (isPieceMove(m.kind)) {
@@ -107,7 +110,26 @@ void describeRecord(const Game& game, display::BoardScene& scene) {
     scene.record.push_back({number, side, san(before, m)});
     replay.play(m);
   }
+  keys.push_back(replay.position().key());
   scene.currentAction = static_cast<int>(scene.record.size()) - 1;
+  return keys;
+}
+
+// Four players: each side's standing as last scored, where the game still passes through the
+// position it was scored in (and the side is still in).
+void describeStandings(const session::SideStandings& standings, const std::vector<std::uint64_t>& keys,
+                       display::BoardScene& scene) {
+  for (int side = 0; side < static_cast<int>(scene.sides.size()); ++side) {
+    const auto standing = standings.of(side);
+    if (!standing || standing->ply >= static_cast<int>(keys.size()) ||
+        keys[static_cast<std::size_t>(standing->ply)] != standing->key)
+      continue;
+    display::SideView& view = scene.sides[static_cast<std::size_t>(side)];
+    if (!view.inGame) continue;  // it has left: its standing is moot
+    view.standing = standing->score;
+    view.standingText = evaluationText(standing->score);
+    view.standingShare = evaluationShare(standing->score);
+  }
 }
 
 // Each side's name, clock, turn, and material on the board and in hand.
@@ -133,6 +155,13 @@ void describeSides(session::RefereeSession& session, display::BoardScene& scene)
     for (int f = 0; f < v.size.files; ++f)
       if (const PieceCode p = pos.at(makeSquare(f, r)); p && pieceSide(p) < v.sides)
         scene.sides[static_cast<std::size_t>(pieceSide(p))].material += values[static_cast<std::size_t>(pieceType(p))];
+  for (display::SideView& view : scene.sides) {
+    if (!view.inGame) continue;
+    int richestOther = 0;
+    for (const display::SideView& other : scene.sides)
+      if (&other != &view && other.inGame) richestOther = std::max(richestOther, other.material);
+    view.lead = std::max(0, (view.material - richestOther + 50) / 100);
+  }
 }
 
 // The terrain left to play with: the Shifting Sands pool, Tiled Squares' tiles.
@@ -217,7 +246,8 @@ display::BoardScene sceneOf(session::RefereeSession& session) {
   scene.clock = session.clock().text(game.variant(), session::GameClock::Clock::now());
   scene.title = game.variant().title;
   describeSides(session, scene);
-  describeRecord(game, scene);
+  const std::vector<std::uint64_t> keys = describeRecord(game, scene);
+  if (game.variant().sides > 2) describeStandings(session.standings(), keys, scene);
   describeTerrain(pos, scene);
   if (session.hintScore() && game.variant().sides == 2)
     scene.evaluation = pos.sideToMove() == 0 ? *session.hintScore() : -*session.hintScore();

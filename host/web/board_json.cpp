@@ -60,7 +60,11 @@ nlohmann::ordered_json viewJson(const display::BoardScene& scene) {
                      {"inGame", s.inGame},
                      {"colour", cssColour(display::pieceFill(static_cast<int>(i), v.sides))},
                      {"captured", captured},
-                     {"material", s.material}});
+                     {"material", s.material},
+                     {"lead", s.lead},
+                     {"standing", s.standing ? json{{"centipawns", *s.standing}, {"text", s.standingText},
+                                                   {"share", s.standingShare}}
+                                             : json(nullptr)}});
   }
   json pool = json::array();
   for (const display::PoolColour& c : scene.pool)

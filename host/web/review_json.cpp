@@ -9,6 +9,7 @@
 #include "host/views/display/board_scene.hpp"
 #include "host/views/session_scene.hpp"
 #include "host/web/board_json.hpp"
+#include "host/web/review_series.hpp"
 
 namespace tessera::web {
 namespace {
@@ -37,6 +38,7 @@ std::string GameReviewer::reviewJson(const Game& game, const std::function<bool(
   Game replay(game.variant(), game.startPosition());
   json positions = json::array();
   std::vector<int> scores;
+  std::vector<ScoredTurn> turns;  // more than two sides
   const auto add = [&](int ply, const std::optional<Move>& last, int number, int side, const std::string& san) -> bool {
     Position& pos = replay.position();
     display::BoardScene scene;
@@ -48,6 +50,12 @@ std::string GameReviewer::reviewJson(const Game& game, const std::function<bool(
       scores.push_back(score);
       entry["evaluation"] = score;
       entry["text"] = views::evaluationText(score);
+    } else if (!replay.result().finished()) {  // more sides: the side to act's own score
+      const int forFirst = evaluate(pos), own = pos.sideToMove() == 0 ? forFirst : -forFirst;
+      turns.push_back({ply, pos.sideToMove(), own});
+      entry["toAct"] = pos.sideToMove();
+      entry["score"] = own;
+      entry["text"] = views::evaluationText(own);
     }
     if (goOn && !goOn(static_cast<int>(positions.size()) + 1)) return false;
     entry["board"] = boardJson(scene);
@@ -79,7 +87,22 @@ std::string GameReviewer::reviewJson(const Game& game, const std::function<bool(
   json marked = json::array();
   for (std::size_t i = 0; i < swings.size() && static_cast<int>(i) < kSwingsMarked; ++i)
     if (swings[i].first >= 50) marked.push_back(swings[i].second);
-  json review = {{"ready", true}, {"evaluated", twoSides}, {"positions", positions}, {"swings", marked}};
+  json series = json::array();
+  if (!twoSides) {
+    std::vector<int> all;
+    for (const SideSeries& s : seriesBySide(turns, game.variant().sides)) {
+      json points = json::array();
+      for (const ScoredTurn& t : s.turns) points.push_back({t.ply, t.score});
+      series.push_back({{"side", s.side}, {"name", sideFullName(game.variant(), s.side)}, {"points", points},
+                        {"swings", s.swings}});
+      all.insert(all.end(), s.swings.begin(), s.swings.end());
+    }
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    marked = all;
+  }
+  json review = {{"ready", true}, {"evaluated", twoSides}, {"positions", positions}, {"swings", marked},
+                 {"series", series}};
   return review.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -19,8 +19,11 @@ class GameReviewer {
   // `nodesPerPosition`: the search's budget for each position (a few milliseconds each on a Pi).
   explicit GameReviewer(std::int64_t nodesPerPosition = 3000) : nodes_(nodesPerPosition) {}
   // {"ready":true,"evaluated":true,"positions":[{"ply":0,"number":1,"side":0,"san":"","evaluation":12,"text":"+0.1",
-  //  "board":{...}},...],"swings":[ply,...]} ("evaluated" false, and no evaluations, with more than two
-  //  sides: the search's score is one side's against the others', no single line to plot).
+  //  "board":{...}},...],"swings":[ply,...],"series":[]}. With more than two sides the search's score is
+  //  one side's against the others', no single line: "evaluated" is false, each position not over has
+  //  "toAct" and "score" (that side's own point of view) instead, and "series" one line per side
+  //  ({"side":0,"name":"South","points":[[ply,score],...],"swings":[ply,...]}: review_series.hpp);
+  //  "swings" is then every side's.
   // Positions already evaluated (by their key) are not searched again. `goOn`, when given, is told
   // how many positions are evaluated after each; when it answers false the review is given up and
   // "" returned (what was evaluated is kept).

@@ -1,15 +1,18 @@
 // The web page at the sizes players use it, for every variant, in headless Chromium: a phone held
 // upright (390x844), a laptop (1366x900), the Pi's 7-inch screen (800x480) and a 1080p monitor.
 // After a few actions with hints on, the page must show each piece as its type's figurine, each
-// side's clock, the move list with the current action marked, the evaluation bar, the Shifting
+// side's clock, the move list with the current action marked, the evaluation bar (four players:
+// each side's standing, and the review's line per side), the Shifting
 // Sands pool or Tiled Squares' tiles, the legend of the fairy pieces, and no text may run out of
 // its box or make the page scroll sideways. The review panel: the evaluation plotted over the
 // game, the biggest swings marked, a click on the plot showing that position.
 // TESSERA_PAGE_PICTURES=folder keeps the screenshots (docs/pictures/ holds some).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <thread>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -29,8 +32,9 @@ constexpr const char* kBoardDrawn =
     "document.getElementById('board').dataset.revision === document.body.dataset.revision";
 
 // Plays `plies` actions: a capture on every second one where there is one, else one picked by a
-// fixed rule, so that every run plays the same game.
-void playSomeActions(ServedTable& table, int plies) {
+// fixed rule, so that every run plays the same game. `waitForHints`: each action after the hint for
+// the side to act has come (an action cancels a hint still being searched), as players take turns.
+void playSomeActions(ServedTable& table, int plies, bool waitForHints = false) {
   for (int ply = 0; ply < plies; ++ply) {
     const std::string text = table.onLoop([&] {
       if (table.session().result().finished()) return std::string();
@@ -47,6 +51,9 @@ void playSomeActions(ServedTable& table, int plies) {
       return san(pos, *chosen);
     });
     if (text.empty()) return;
+    if (waitForHints)
+      for (int wait = 0; wait < 100 && !table.onLoop([&] { return table.session().hintScore().has_value(); }); ++wait)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     table.play(text);
   }
 }
@@ -107,6 +114,16 @@ constexpr const char* kPanelShowsTheView = R"JS((() => {
   if (v.pool.length && (!visible(document.getElementById('pool')) ||
       document.querySelectorAll('#pool .swatch').length !== v.pool.length)) missing.push('the pool');
   if (v.tiles && !visible(document.getElementById('tiles'))) missing.push('the tiles');
+  v.sides.forEach((s, i) => {  // four players: each side's standing on a gauge in its row
+    if (!s.standing) return;
+    const gauge = document.querySelector('#side-' + i + ' .standing');
+    if (!visible(gauge) || gauge.querySelector('.standingtext').textContent !== s.standing.text) {
+      missing.push(s.name + "'s standing");
+      return;
+    }
+    const fill = gauge.querySelector('.standingfill').getBoundingClientRect(), all = gauge.getBoundingClientRect();
+    if (Math.abs(fill.width - all.width * s.standing.share) > 3) missing.push(s.name + "'s gauge filled as its share");
+  });
   if (v.evaluation && (document.getElementById('evalbar').hidden ||
       document.getElementById('evaltext').textContent !== v.evaluation.text)) missing.push('the evaluation');
   const fairy = v.legend.filter(e => !e.orthodox).length;
@@ -123,6 +140,64 @@ const Size kSizes[] = {{"phone-390x844", 390, 844, 2},
                        {"laptop-1366x900", 1366, 900, 1},
                        {"pi-800x480", 800, 480, 1},
                        {"monitor-1920x1080", 1920, 1080, 1}};
+
+// Four players: the review plots a line per side in its colour (its own score at its turns), marks
+// each side's swings on its line and in the move list, names the sides, keeps within the page at
+// every size, and a click on the plot shows that position.
+void expectALinePerSideInTheReview(HeadlessBrowser& page, const std::string& variant) {
+  page.emulatePhone(1366, 900, 1);
+  page.evaluate("document.getElementById('review-open').click()");
+  ASSERT_EQ(page.waitFor("document.getElementById('review').dataset.loaded", "true", 60), "true") << variant;
+  EXPECT_EQ(page.evaluate("String(review.series.length)"), "4") << variant;
+  const std::string lines = page.evaluate(R"JS((() => {
+    const bad = [], sides = window.tesseraState.view.sides;
+    for (const s of review.series) {
+      const line = document.querySelector('#plot polyline.sideline[data-side="' + s.side + '"]');
+      if (!line) { bad.push('no line for ' + s.name); continue; }
+      if (line.getAttribute('points').split(' ').length !== s.points.length) bad.push(s.name + "'s line lacks points");
+      if (line.getAttribute('stroke') !== sides[s.side].colour) bad.push(s.name + "'s line not in its colour");
+      if (line.getBoundingClientRect().width < 100) bad.push(s.name + "'s line too short to see");
+      for (const ply of s.swings)
+        if (!document.querySelector('#plot line.swing[data-side="' + s.side + '"][data-ply="' + ply + '"]'))
+          bad.push(s.name + "'s swing at " + ply + ' not marked');
+      if (!document.getElementById('review-key').textContent.includes(s.name)) bad.push(s.name + ' not named');
+    }
+    if (document.querySelectorAll('#review-record .swing').length !== review.swings.length) bad.push('the move list lacks swings');
+    return bad.join('; ');
+  })())JS");
+  EXPECT_EQ(lines, "") << variant;
+  EXPECT_NE(page.evaluate("String(review.series.reduce((n, s) => n + s.swings.length, 0))"), "0")
+      << variant << ": some side's score moved in twelve actions";
+  for (const Size& size : kSizes) {
+    page.emulatePhone(size.width, size.height, size.scale);
+    const std::string fits = page.evaluate(
+        "(() => { const w = document.documentElement.clientWidth, p = document.getElementById('plot').getBoundingClientRect();"
+        " return p.width > 0.8 * w && p.right <= w + 1 && document.getElementById('review-key').getBoundingClientRect().right <= w + 1; })()");
+    EXPECT_EQ(fits, "true") << variant << " review at " << size.name;
+    // The review covers the game's panel, its gauges too (their figures once showed through it).
+    EXPECT_EQ(page.evaluate("[...document.querySelectorAll('#sides .standingtext')].every(e => {"
+                            " const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;"
+                            " return x < 0 || y < 0 || x >= innerWidth || y >= innerHeight ||"
+                            " document.elementFromPoint(x, y).closest('#review') !== null; })"),
+              "true")
+        << variant << " review at " << size.name;
+    keep(page.screenshot(), "page-review-" + variant + "-" + std::string(size.name) + ".png");
+  }
+  // A click on the plot at the fifth position shows it, and says whose turn it was and its score.
+  page.emulatePhone(1366, 900, 1);
+  const double x = std::stod(page.evaluate(
+      "(() => { const r = document.getElementById('plot').getBoundingClientRect();"
+      " return r.left + r.width * 4 / (review.positions.length - 1); })()"));
+  const double y = std::stod(page.evaluate(
+      "(() => { const r = document.getElementById('plot').getBoundingClientRect(); return r.top + r.height / 2; })()"));
+  page.click(x, y);
+  EXPECT_EQ(page.waitFor("document.getElementById('review').dataset.ply", "4"), "4") << variant;
+  EXPECT_EQ(page.evaluate("document.getElementById('review-at').textContent.includes("
+                          "review.series[review.positions[4].toAct].name + ' to act: ' + review.positions[4].text)"),
+            "true")
+      << page.evaluate("document.getElementById('review-at').textContent");
+  page.evaluate("document.getElementById('review-close').click()");
+}
 
 class PageLayoutTest : public ::testing::Test {
  protected:
@@ -147,11 +222,17 @@ TEST_P(PageLayoutOfVariant, AtEverySizeShowsTheViewAndNoTextLeavesItsBox) {
     ServedTable table(variant.c_str(), o);
     HeadlessBrowser page(browser_, "http://127.0.0.1:" + std::to_string(table.port()) + "/");
     ASSERT_EQ(page.waitFor("document.getElementById('conn').textContent", "live"), "live") << variant;
-    playSomeActions(table, 12);
+    const bool fourSides = builtinVariant(variant).sides > 2;
+    playSomeActions(table, 12, fourSides);
     const int actions = table.onLoop([&] { return table.actions(); });
     ASSERT_EQ(page.waitFor("document.body.dataset.actions", std::to_string(actions)), std::to_string(actions)) << variant;
-    if (variant.find("4p") == std::string::npos)
+    if (!fourSides)
       EXPECT_EQ(page.waitFor("!document.getElementById('evalbar').hidden", "true"), "true") << variant << ": the hints' evaluation";
+    else  // each side's own standing instead, once each has been to act with hints on
+      EXPECT_EQ(page.waitFor("window.tesseraState.view.sides.every(s => !s.inGame || s.standing !== null) && "
+                             "document.querySelectorAll('#sides .standing').length === "
+                             "window.tesseraState.view.sides.filter(s => s.standing).length", "true"), "true")
+          << variant << ": every side's standing";
     for (const Size& size : kSizes) {
       const std::string where = variant + " at " + size.name;
       page.emulatePhone(size.width, size.height, size.scale);
@@ -173,6 +254,7 @@ TEST_P(PageLayoutOfVariant, AtEverySizeShowsTheViewAndNoTextLeavesItsBox) {
       cv::inRange(img, cv::Scalar(245, 245, 245), cv::Scalar(255, 255, 255), white);
       EXPECT_GT(cv::countNonZero(white), 500) << where;
     }
+    if (fourSides) expectALinePerSideInTheReview(page, variant);
   }
 }
 

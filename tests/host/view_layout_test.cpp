@@ -2,10 +2,12 @@
 // actions with hints on: every piece on the board is recognised as its own type's symbol among all
 // the variant's symbols (read back from the image, as a person tells them apart), each side's
 // clock, the move list with the current action marked, the Shifting Sands pool, Tiled Squares'
-// tiles, the evaluation and (where there is room) the legend show, and no text leaves its box or
-// lies over another. TESSERA_VIEW_PICTURES=folder keeps the images (docs/pictures/ holds some).
+// tiles, the evaluation (four players: each side's standing in its row) and (where there is room)
+// the legend show, and no text leaves its box or lies over another. The review's lines (two players:
+// one; four: one per side). TESSERA_VIEW_PICTURES=folder keeps the images (docs/pictures/ holds some).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +22,9 @@
 #include "host/views/display/board_palette.hpp"
 #include "host/views/display/figurine_painter.hpp"
 #include "host/views/session_scene.hpp"
+#include "host/web/board_json.hpp"
 #include "host/web/review_json.hpp"
+#include "host/web/review_series.hpp"
 #include <nlohmann/json.hpp>
 #include "session_fixture.hpp"
 
@@ -75,6 +79,42 @@ void expectEveryTextInItsBox(const std::vector<display::DrawnText>& texts, const
   }
 }
 
+// Four players: each side's standing is written between its name and its clock, on their line,
+// on a gauge (its mid-grey ground, filled in the side's colour by its share) under the figure.
+void expectEachSidesStandingInItsRow(const display::BoardScene& scene, const std::vector<display::DrawnText>& texts,
+                                     const cv::Mat& img, const std::string& where) {
+  const auto find = [&](const std::string& wanted, int from) -> const display::DrawnText* {
+    for (std::size_t i = static_cast<std::size_t>(from); i < texts.size(); ++i)
+      if (texts[i].text == wanted) return &texts[i];
+    return nullptr;
+  };
+  const Variant& v = scene.position->variant();
+  for (std::size_t i = 0; i < scene.sides.size(); ++i) {
+    const display::SideView& side = scene.sides[i];
+    if (!side.standing) continue;
+    const display::DrawnText* name = find(side.name, 0);
+    ASSERT_TRUE(name) << where << ": " << side.name;
+    const int after = static_cast<int>(name - texts.data());
+    const display::DrawnText* clock = find(side.clock, after);
+    const display::DrawnText* figure = find(side.standingText, after);
+    ASSERT_TRUE(clock && figure) << where << ": " << side.name << "'s clock and standing " << side.standingText;
+    const cv::Rect n = name->drawn, c = clock->drawn, g = figure->drawn;
+    EXPECT_GE(g.x, n.x + n.width) << where << ": " << side.name << "'s standing after its name";
+    EXPECT_LE(g.x + g.width, c.x) << where << ": " << side.name << "'s standing before its clock";
+    EXPECT_LT(std::abs((g.y + g.height / 2) - (n.y + n.height / 2)), n.height) << where << ": on " << side.name << "'s line";
+    EXPECT_GE(g.height * 10, n.height * 6) << where << ": " << side.name << "'s standing as large as its name, near enough";
+    // The gauge: its grey ground and the side's colour on the line between the name and the clock.
+    const cv::Rect band(n.x + n.width, g.y - g.height / 2, c.x - n.x - n.width, g.height * 2);
+    const cv::Mat row = img(band & cv::Rect(0, 0, img.cols, img.rows));
+    cv::Mat grey, own;
+    const cv::Scalar t(4, 4, 4), fill = display::pieceFill(static_cast<int>(i), v.sides);
+    cv::inRange(row, cv::Scalar(120, 120, 120) - t, cv::Scalar(120, 120, 120) + t, grey);
+    cv::inRange(row, fill - t, fill + t, own);
+    if (side.standingShare < 0.9) EXPECT_GT(cv::countNonZero(grey), g.height) << where << ": " << side.name << "'s gauge";
+    if (side.standingShare > 0.1) EXPECT_GT(cv::countNonZero(own), g.height) << where << ": " << side.name << "'s colour on its gauge";
+  }
+}
+
 // The symbol on a square, read back: the variant's type whose symbol, drawn alone on the same
 // ground, differs least from the square's pixels.
 int typeSeenOn(const cv::Mat& img, const display::PixelLayout& layout, Square sq, const Position& pos) {
@@ -112,6 +152,16 @@ TEST(ViewLayout, EveryVariantAtEveryScreenSizeShowsWhatItMustAndNoTextLeavesItsB
     const display::BoardScene scene = views::sceneOf(f.session);
     const Position& pos = f.session.game().position();
     ASSERT_FALSE(scene.record.empty()) << variant;
+    // The lead in material: pawns ahead of the richest other side still in (any number of sides).
+    for (const auto& side : scene.sides)
+      for (const auto& other : scene.sides)
+        if (&other != &side && other.inGame && side.lead > 0)
+          EXPECT_GE(side.material - other.material, side.lead * 100 - 50) << variant << ": " << side.name << " +" << side.lead;
+    // Hints on: two players have the one evaluation, four players each side's own standing.
+    for (const auto& side : scene.sides) {
+      if (scene.sides.size() == 2) EXPECT_FALSE(side.standing) << variant;
+      else if (side.inGame) EXPECT_TRUE(side.standing) << variant << ": " << side.name << " never scored";
+    }
     for (const Screen& screen : kScreens) {
       const std::string where = variant + " at " + screen.name;
       const display::BoardPainter painter(display::fitLayout(pos.variant().size, screen.size));
@@ -142,6 +192,11 @@ TEST(ViewLayout, EveryVariantAtEveryScreenSizeShowsWhatItMustAndNoTextLeavesItsB
       }
       EXPECT_TRUE(drawnText(texts, scene.record.back().san)) << where << ": the last action in the move list";
       if (scene.evaluation) EXPECT_TRUE(drawnText(texts, "evaluation")) << where;
+      if (scene.sides.size() > 2) expectEachSidesStandingInItsRow(scene, texts, img, where);
+      for (const auto& side : scene.sides)
+        if (side.lead > 0)
+          EXPECT_TRUE(std::any_of(texts.begin(), texts.end(), [&](const auto& t) { return t.text == "+" + std::to_string(side.lead); }))
+              << where << ": " << side.name << "'s lead";
       if (scene.tiles) EXPECT_TRUE(drawnText(texts, "Tiles")) << where;
       if (!scene.pool.empty()) {
         EXPECT_TRUE(drawnText(texts, "pool")) << where;
@@ -246,6 +301,43 @@ TEST(ViewLayout, AHintGivesTheEvaluationFromWhitesSide) {
   EXPECT_LT(views::evaluationShare(-130), 0.5);
 }
 
+// Four players with hints on: every side's standing as the hints' search gave it at its last turn,
+// from its own point of view; one taken back past the position it was scored in is no longer shown.
+TEST(ViewLayout, FourPlayersWithHintsShowEachSidesOwnStandingAsLastScored) {
+  SessionOptions o;
+  o.mode = PlayMode::Hints;
+  o.hintMillis = 40;
+  o.hintLines = 1;
+  o.autoChoose = true;  // an action the sensors cannot tell from another: the first
+  SessionFixture f("chameleon-redux-4p", o);
+  EXPECT_FALSE(views::sceneOf(f.session).evaluation) << "no single evaluation with four sides";
+  playSomeActions(f, 6);  // South, West, North, East, South, West acted; North to act
+  ASSERT_EQ(f.session.game().actions().size(), 6u);
+  display::BoardScene scene = views::sceneOf(f.session);
+  ASSERT_EQ(scene.sides.size(), 4u);
+  const int north = f.session.game().position().sideToMove();
+  ASSERT_TRUE(f.session.hintScore());
+  for (const auto& side : scene.sides) ASSERT_TRUE(side.standing) << side.name;
+  const auto& standing = scene.sides[static_cast<std::size_t>(north)];
+  EXPECT_EQ(*standing.standing, *f.session.hintScore()) << "the side to act: its hint's own score";
+  EXPECT_EQ(standing.standingText, views::evaluationText(*standing.standing));
+  EXPECT_DOUBLE_EQ(standing.standingShare, views::evaluationShare(*standing.standing));
+
+  f.session.takeBack();  // West to act again: North's standing was of a position no longer in the game
+  ASSERT_EQ(f.session.game().actions().size(), 5u);
+  scene = views::sceneOf(f.session);
+  EXPECT_FALSE(scene.sides[static_cast<std::size_t>(north)].standing) << "scored after the position taken back";
+  ASSERT_TRUE(scene.sides[1].standing);
+  EXPECT_EQ(*scene.sides[1].standing, *f.session.hintScore()) << "West scored again where it is to act";
+  EXPECT_TRUE(scene.sides[0].standing && scene.sides[3].standing) << "South and East: their positions stand";
+
+  // The web page's view carries the same standings.
+  const auto view = web::viewJson(scene);
+  EXPECT_TRUE(view["sides"][0]["standing"].is_object());
+  EXPECT_EQ(view["sides"][0]["standing"]["text"], scene.sides[0].standingText);
+  EXPECT_TRUE(view["sides"][static_cast<std::size_t>(north)]["standing"].is_null());
+}
+
 TEST(GameReview, EvaluatesEveryPositionFromWhitesSideAndMarksTheBiggestSwings) {
   SessionFixture f("chess");
   for (const char* san : {"e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7"}) f.play(san);
@@ -284,10 +376,89 @@ TEST(GameReview, EvaluatesEveryPositionFromWhitesSideAndMarksTheBiggestSwings) {
     std::printf("[ scene ] %s after %zu actions: %.2f ms a scene\n", name, game.session.game().actions().size(), each);
   }
 
-  SessionFixture four("chameleon-redux-4p");
-  const auto fourReview = nlohmann::json::parse(reviewer.reviewJson(four.session.game()));
-  EXPECT_FALSE(fourReview["evaluated"]) << "no single line to plot with four sides";
-  EXPECT_EQ(fourReview["positions"].size(), 1u);
+}
+
+// Four players: no single line (the score is one side's against the others'), a line per side
+// instead: the score of the side to act at each of its own turns, its own point of view; each
+// side's biggest swings marked. A real short game, the review checked against the game replayed.
+TEST(GameReview, FourPlayersGetALinePerSideOfItsOwnScoreAtItsTurnsWithItsBiggestSwings) {
+  SessionOptions o;
+  o.autoChoose = true;  // an action the sensors cannot tell from another: the first
+  SessionFixture f("chameleon-redux-4p", o);
+  playSomeActions(f, 17);
+  const Game& game = f.session.game();
+  ASSERT_EQ(game.actions().size(), 17u);
+  web::GameReviewer reviewer(3000);
+  const auto review = nlohmann::json::parse(reviewer.reviewJson(game));
+  EXPECT_FALSE(review["evaluated"]) << "no single line from the first side";
+  ASSERT_EQ(review["positions"].size(), 18u);
+  ASSERT_EQ(review["series"].size(), 4u);
+
+  // The side to act at every position, from the game replayed; what each side's line must hold.
+  std::vector<std::vector<int>> turnsOf(4);
+  Game replay(game.variant(), game.startPosition());
+  for (std::size_t ply = 0; ply <= game.actions().size(); ++ply) {
+    const int side = replay.position().sideToMove();
+    turnsOf[static_cast<std::size_t>(side)].push_back(static_cast<int>(ply));
+    EXPECT_EQ(review["positions"][ply]["toAct"], side) << "ply " << ply;
+    if (ply < game.actions().size()) replay.play(game.actions()[ply]);
+  }
+  std::vector<int> everySwing;
+  for (int side = 0; side < 4; ++side) {
+    const auto& line = review["series"][static_cast<std::size_t>(side)];
+    EXPECT_EQ(line["side"], side);
+    EXPECT_EQ(line["name"], sideFullName(game.variant(), side));
+    ASSERT_EQ(line["points"].size(), turnsOf[static_cast<std::size_t>(side)].size()) << line["name"];
+    int biggest = 0;
+    for (std::size_t i = 0; i < line["points"].size(); ++i) {
+      const int ply = line["points"][i][0], score = line["points"][i][1];
+      EXPECT_EQ(ply, turnsOf[static_cast<std::size_t>(side)][i]) << line["name"] << " acts at its own turns";
+      EXPECT_EQ(review["positions"][static_cast<std::size_t>(ply)]["score"], score);
+      EXPECT_EQ(review["positions"][static_cast<std::size_t>(ply)]["text"], views::evaluationText(score));
+      if (i > 0) {
+        const int before = line["points"][i - 1][1];
+        biggest = std::max(biggest, std::abs(std::clamp(score, -1000, 1000) - std::clamp(before, -1000, 1000)));
+      }
+    }
+    // Its swings: turns of its own line, the first of them the biggest change between two turns.
+    ASSERT_LE(line["swings"].size(), 2u);
+    for (const int ply : line["swings"]) {
+      EXPECT_NE(std::find(turnsOf[static_cast<std::size_t>(side)].begin(), turnsOf[static_cast<std::size_t>(side)].end(), ply),
+                turnsOf[static_cast<std::size_t>(side)].end());
+      everySwing.push_back(ply);
+    }
+    if (biggest >= 50) {
+      ASSERT_FALSE(line["swings"].empty()) << line["name"] << " swung " << biggest;
+      const int first = line["swings"][0];
+      const auto& points = line["points"];
+      for (std::size_t i = 1; i < points.size(); ++i)
+        if (points[i][0] == first)
+          EXPECT_EQ(std::abs(std::clamp(points[i][1].get<int>(), -1000, 1000) - std::clamp(points[i - 1][1].get<int>(), -1000, 1000)),
+                    biggest);
+    }
+  }
+  std::sort(everySwing.begin(), everySwing.end());
+  everySwing.erase(std::unique(everySwing.begin(), everySwing.end()), everySwing.end());
+  EXPECT_EQ(review["swings"].get<std::vector<int>>(), everySwing) << "the move list marks every side's";
+
+  // The same game reviewed again gives the same lines.
+  web::GameReviewer again(3000);
+  EXPECT_EQ(nlohmann::json::parse(again.reviewJson(game))["series"], review["series"]);
+}
+
+// The swings of a side are where its own score moved most between two of its turns.
+TEST(GameReview, ASidesSwingsAreItsBiggestChangesBetweenTwoOfItsTurns) {
+  using web::ScoredTurn;
+  const std::vector<ScoredTurn> turns = {{0, 0, 20}, {1, 1, 10}, {2, 2, 0},   {3, 3, -5},  {4, 0, 30},
+                                         {5, 1, -890}, {6, 2, 40}, {7, 3, 600}, {8, 0, 25}, {9, 1, -880},
+                                         {10, 2, 60}, {11, 3, 30000}};
+  const auto series = web::seriesBySide(turns, 4);
+  ASSERT_EQ(series.size(), 4u);
+  EXPECT_EQ(series[1].turns.size(), 3u);
+  EXPECT_EQ(series[1].swings, std::vector<int>({5})) << "West lost a Queen's worth between plies 1 and 5; no more";
+  EXPECT_EQ(series[3].swings, std::vector<int>({7, 11})) << "East: +6 (605), then a mate found (capped at ten pawns: 400)";
+  EXPECT_TRUE(series[0].swings.empty()) << "South moved less than half a pawn";
+  EXPECT_TRUE(series[2].swings.empty());
 }
 
 }  // namespace

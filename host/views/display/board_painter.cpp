@@ -443,14 +443,29 @@ void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Re
     const int nameX = box.x + 2 * r + cap / 2, right = box.x + box.width - cap / 3;
     int clockWidth = cv::getTextSize(s.clock, kFont, scale, thickness, &baseline).width;
     int nameWidth = cv::getTextSize(s.name, kFont, scale, thickness, &baseline).width;
+    // Four players: its standing between the name and the clock, a gauge with the figure on it.
+    // Every side's gauge as wide, as wide as "+10.0" (or its figure, if wider).
+    const int standingWidth =
+        s.standing ? std::max(cv::getTextSize(s.standingText, kFont, scale, thickness, &baseline).width,
+                              cv::getTextSize("+10.0", kFont, scale, thickness, &baseline).width) + cap
+                   : 0;
+    const int gaps = s.standing ? 2 * cap : cap;
     double rowScale = scale;
-    if (nameX + nameWidth + cap + clockWidth > right) {  // narrow: both smaller, never cut
-      rowScale = scale * (right - nameX - cap) / std::max(1, nameWidth + clockWidth);
+    if (nameX + nameWidth + standingWidth + gaps + clockWidth > right) {  // narrow: all smaller, never cut
+      rowScale = scale * (right - nameX - gaps) / std::max(1, nameWidth + standingWidth + clockWidth);
       clockWidth = cv::getTextSize(s.clock, kFont, rowScale, thickness, &baseline).width;
+      nameWidth = cv::getTextSize(s.name, kFont, rowScale, thickness, &baseline).width;
     }
     const int rowCap = cv::getTextSize("H", kFont, rowScale, thickness, &baseline).height;
     text(img, s.name, {nameX, mid + rowCap / 2}, rowScale, thickness, colour, box);
     if (!s.clock.empty()) text(img, s.clock, {right - clockWidth, mid + rowCap / 2}, rowScale, thickness, colour, box);
+    if (s.standing) {
+      const int gaugeRight = right - clockWidth - (s.clock.empty() ? 0 : rowCap);
+      const int gaugeLeft = std::max(nameX + nameWidth + rowCap / 2,
+                                     gaugeRight - static_cast<int>(standingWidth * rowScale / scale));
+      drawStanding(img, s, static_cast<int>(side), v.sides,
+                   {gaugeLeft, y + rowHeight / 8, gaugeRight - gaugeLeft, rowHeight - rowHeight / 4}, rowScale, box);
+    }
     y += rowHeight + cap / 4;
     // What it has taken, the other sides' pieces in their colours.
     int i = 0;
@@ -461,10 +476,9 @@ void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Re
                    pieceInk(owner, v.sides), pieceOutline(owner, v.sides));
       ++i;
     }
-    if (v.sides == 2) {
-      const int balance = (s.material - scene.sides[1 - side].material + 50) / 100;
-      if (balance > 0) {
-        const std::string plus = "+" + std::to_string(balance);
+    {
+      if (s.lead > 0) {
+        const std::string plus = "+" + std::to_string(s.lead);
         const double smallScale = scaleForCapHeight(figure * 0.5, std::max(1, thickness / 2));
         const int w = cv::getTextSize(plus, kFont, smallScale, std::max(1, thickness / 2), &baseline).width;
         const int col = static_cast<int>(s.captured.size()) % perRow, row = std::max(0, takenRows - 1);
@@ -481,6 +495,27 @@ void BoardPainter::drawSides(cv::Mat& img, const BoardScene& scene, const cv::Re
     }
     y += takenRows * figure + cap / 3;
   }
+}
+
+// A side's own standing (four players): a gauge in its colour, filled from the left by its share,
+// a tick at the middle (level), the figure written on it in light letters edged in dark, which read
+// on any side's colour.
+void BoardPainter::drawStanding(cv::Mat& img, const SideView& s, int side, int sides, const cv::Rect& gauge,
+                                double scale, const cv::Rect& box) const {
+  const cv::Scalar edge(200, 200, 200), dark(20, 20, 20), light(245, 245, 245);
+  cv::rectangle(img, gauge, cv::Scalar(120, 120, 120), cv::FILLED);  // mid grey: the white and the black side both show
+  const int filled = static_cast<int>(gauge.width * s.standingShare);
+  if (filled > 0) cv::rectangle(img, {gauge.x, gauge.y, filled, gauge.height}, pieceFill(side, sides), cv::FILLED);
+  const int mid = gauge.x + gauge.width / 2;
+  cv::line(img, {mid, gauge.y}, {mid, gauge.y + gauge.height / 4}, edge, 1);
+  cv::line(img, {mid, gauge.y + gauge.height * 3 / 4}, {mid, gauge.y + gauge.height - 1}, edge, 1);
+  cv::rectangle(img, gauge, edge, 1);
+  const int thickness = std::max(2, unit() / 22);  // as the row's name and clock
+  int baseline = 0;
+  const cv::Size size = cv::getTextSize(s.standingText, kFont, scale, thickness, &baseline);
+  const cv::Point at(gauge.x + (gauge.width - size.width) / 2, gauge.y + (gauge.height + size.height) / 2);
+  cv::putText(img, s.standingText, at, kFont, scale, dark, thickness + 2, cv::LINE_AA);
+  text(img, s.standingText, at, scale, thickness, light, box);
 }
 
 void BoardPainter::drawEvaluation(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const {

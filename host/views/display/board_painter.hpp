@@ -42,6 +42,8 @@ class BoardPainter {
   // The panel's parts, each from `y` down (moved past what it drew), none below `limit`.
   void drawSides(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const;
   void drawEvaluation(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const;
+  void drawStanding(cv::Mat& img, const SideView& s, int side, int sides, const cv::Rect& gauge, double scale,
+                    const cv::Rect& box) const;
   void drawPool(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int& y, int limit) const;
   // Returns the top of the legend drawn at the bottom (`bottom` when none fits in `room`).
   int drawLegend(cv::Mat& img, const BoardScene& scene, const cv::Rect& box, int top, int bottom, int room) const;

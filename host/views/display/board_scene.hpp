@@ -43,6 +43,13 @@ struct SideView {
   bool inGame = true;            // four players: false once it has left
   std::vector<PieceCode> captured;  // the pieces it has taken (side and type), in the order taken
   int material = 0;              // its pieces on the board (and in hand), in centipawns
+  int lead = 0;                  // pawns it is ahead of the richest other side still in; 0: not ahead
+  // Four players: its own score as the hints' search last gave it when it was to act (centipawns,
+  // its point of view), while that position is still the game's; none before it was scored or once
+  // it has left the game.
+  std::optional<int> standing;
+  std::string standingText;      // "+1.3", as evaluationText
+  double standingShare = 0.5;    // of its bar, 0 to 1 (evaluationShare)
 };
 
 // Shifting Sands: one paper colour of the shared pool.

@@ -146,7 +146,6 @@ function drawRecord(box, record, current, onPick) {
 function drawSides(view, glyphs, outline) {
   const box = document.getElementById('sides');
   box.replaceChildren();
-  const twoSides = view.sides.length === 2;
   view.sides.forEach((s, i) => {
     const row = document.createElement('div');
     row.className = 'sideinfo' + (s.toAct ? ' toact' : '') + (s.inGame ? '' : ' out');
@@ -163,16 +162,29 @@ function drawSides(view, glyphs, outline) {
     const taken = document.createElement('div');
     taken.className = 'taken';
     for (const [type, fill, ink] of s.captured) taken.appendChild(figurineSvg(glyphs[type], fill, ink, outline));
-    if (twoSides) {
-      const lead = Math.round((s.material - view.sides[1 - i].material) / 100);
-      if (lead > 0) {
-        const b = document.createElement('span');
-        b.className = 'balance';
-        b.textContent = '+' + lead;
-        taken.appendChild(b);
-      }
+    if (s.lead > 0) {
+      const b = document.createElement('span');
+      b.className = 'balance';
+      b.textContent = '+' + s.lead;
+      taken.appendChild(b);
     }
-    row.append(chip, name, clock, taken);
+    row.append(chip, name);
+    // Four players: the side's own standing as last scored, a gauge in its colour with the figure.
+    if (s.standing) {
+      const gauge = document.createElement('span');
+      gauge.className = 'standing';
+      gauge.title = s.name + '\'s standing ' + s.standing.text + ' (its own side, as last scored)';
+      const fill = document.createElement('span');
+      fill.className = 'standingfill';
+      fill.style.width = (s.standing.share * 100) + '%';
+      fill.style.background = s.colour;
+      const figure = document.createElement('span');
+      figure.className = 'standingtext';
+      figure.textContent = s.standing.text;
+      gauge.append(fill, figure);
+      row.append(gauge);
+    }
+    row.append(clock, taken);
     box.appendChild(row);
   });
 }
@@ -286,8 +298,7 @@ function drawPlot(r) {
   const yOf = p => 50 - Math.max(-cap, Math.min(cap, p.evaluation)) / cap * 46;
   add(svg, 'line', {x1: 0, y1: 50, x2: w, y2: 50, stroke: '#555', 'stroke-width': 0.5, 'vector-effect': 'non-scaling-stroke'});
   if (!r.evaluated) {
-    add(svg, 'text', {x: w / 2, y: 55, 'font-size': 10, fill: '#aaa', 'text-anchor': 'middle'},
-      'no evaluation plot with more than two sides');
+    drawSideLines(svg, r, w, cap);
     return;
   }
   const points = r.positions.map((p, i) => i + ',' + yOf(p)).join(' ');
@@ -299,6 +310,42 @@ function drawPlot(r) {
   add(svg, 'line', {id: 'plot-at', x1: reviewAt, y1: 0, x2: reviewAt, y2: 100, stroke: '#ffc800', 'stroke-width': 2,
     'vector-effect': 'non-scaling-stroke'});
 }
+// More than two sides: a line per side in its colour (edged in grey, which shows the dark one on
+// the dark plot), its own score at each of its turns; its biggest swings a red line with a dot.
+function drawSideLines(svg, r, w, cap) {
+  const sides = (window.tesseraState && window.tesseraState.view.sides) || [];
+  const colourOf = s => (sides[s] && sides[s].colour) || '#aaa';
+  const yOf = score => 50 - Math.max(-cap, Math.min(cap, score)) / cap * 46;
+  const stroke = {fill: 'none', 'vector-effect': 'non-scaling-stroke', 'stroke-linejoin': 'round'};
+  for (const s of r.series) {
+    if (!s.points.length) continue;
+    const points = s.points.map(([ply, score]) => ply + ',' + yOf(score)).join(' ');
+    add(svg, 'polyline', Object.assign({points: points, stroke: '#999', 'stroke-width': 4}, stroke));
+    add(svg, 'polyline', Object.assign({class: 'sideline', 'data-side': s.side, points: points, stroke: colourOf(s.side),
+      'stroke-width': 2}, stroke));
+  }
+  for (const s of r.series)
+    for (const ply of s.swings) {
+      const point = s.points.find(([p]) => p === ply);
+      add(svg, 'line', {class: 'swing', x1: ply, y1: 0, x2: ply, y2: 100, stroke: '#f66', 'stroke-width': 1.5,
+        'vector-effect': 'non-scaling-stroke', 'data-ply': ply, 'data-side': s.side});
+      const dot = {x1: ply, y1: yOf(point[1]), x2: ply, y2: yOf(point[1]), 'stroke-linecap': 'round',
+        'vector-effect': 'non-scaling-stroke'};
+      add(svg, 'line', Object.assign({stroke: '#f66', 'stroke-width': 11}, dot));
+      add(svg, 'line', Object.assign({stroke: colourOf(s.side), 'stroke-width': 6}, dot));
+    }
+  const key = document.getElementById('review-key');
+  key.replaceChildren();
+  for (const s of r.series) {
+    const item = document.createElement('span');
+    item.className = 'keyitem';
+    const chip = document.createElement('span');
+    chip.className = 'chip';
+    chip.style.background = colourOf(s.side);
+    item.append(chip, s.name);
+    key.appendChild(item);
+  }
+}
 function showReviewed(ply) {
   if (!review) return;
   reviewAt = Math.max(0, Math.min(review.positions.length - 1, ply));
@@ -307,6 +354,7 @@ function showReviewed(ply) {
   const at = document.getElementById('review-at');
   at.textContent = reviewAt === 0 ? 'start' : p.number + (p.side === 0 ? '. ' : '... ') + p.san;
   if (review.evaluated) at.textContent += '  (' + p.text + ')';
+  else if (p.text) at.textContent += '  (' + review.series[p.toAct].name + ' to act: ' + p.text + ')';
   const marker = document.getElementById('plot-at');
   if (marker) { marker.setAttribute('x1', reviewAt); marker.setAttribute('x2', reviewAt); }
   const record = review.positions.slice(1).map(q => [q.number, q.side, q.san]);
@@ -338,7 +386,9 @@ function openReview() {
     section.dataset.computing = 'false';
     review = r;
     document.getElementById('review-status').textContent = r.evaluated ?
-      'evaluation from White\'s side; red lines: the biggest swings. Click the plot or a move.' : '';
+      'evaluation from White\'s side; red lines: the biggest swings. Click the plot or a move.' :
+      'each side\'s own score at its turns; red: its biggest swings. Click the plot or a move.';
+    document.getElementById('review-key').hidden = r.evaluated;
     drawPlot(r);
     showReviewed(r.positions.length - 1);
     section.dataset.loaded = 'true';
