@@ -58,7 +58,8 @@ class SimulatedBoard {
     publisher_ = std::make_unique<publish::BoardPublisher>(io, p, *session_, *bus_, log_);
     session_->start();
     if (filmed()) {
-      // A filmed board is not power-cut and resumed: its film would start again from the first frame.
+      // A filmed board is not power-cut mid-round: its film would start again from the first frame,
+      // and its camera's next frame is already posted on the event loop.
       inputs::CameraInputHandlers handlers;
       handlers.onProblem = [this](const std::string& problem) { log_ << "camera: " << problem << "\n"; };
       handlers.onFinished = [this] { filmEnded_ = true; };
