@@ -1,10 +1,15 @@
 // A club evening with the real Mosquitto broker: simulated boards of every variant play whole
 // games through the real referee and publish them; `tessera hub`, its own process, follows them.
-// Mid-round the broker is killed (SIGKILL) and started again, the hub is killed (SIGKILL) and
-// started again, and one board loses its power and comes back from its journal. At the end the
-// hub's PGN of every board equals the board's journal, action for action, and the round file's
-// names reached the boards. TESSERA_CLUB_BOARDS and TESSERA_CLUB_PLIES make it longer (64 boards:
-// docs/club.md); CI runs 12 boards.
+// Most boards are fed what the camera reports after each action (sensorView); two, b03 (Chameleon
+// Chess Redux) and b06 (Shifting Sands), are filmed: their games are rendered into folders of
+// frames (the scene renderer) and read by the real camera pipeline as `tessera play --input
+// frames:DIR` reads them, half as many actions spread over the whole round, so that they too play
+// through every fault. Mid-round the broker is killed (SIGKILL) and started again, the hub is
+// killed (SIGKILL) and started again, and one board loses its power and comes back from its
+// journal. At the end the hub's PGN of every board equals the board's journal, action for action,
+// the filmed boards' journals hold their films' games, and the round file's names reached the
+// boards. TESSERA_CLUB_BOARDS and TESSERA_CLUB_PLIES make it longer (64 boards: docs/club.md); CI
+// runs 12 boards.
 #include <gtest/gtest.h>
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -16,6 +21,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -93,7 +99,11 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
   const auto variants = builtinVariantNames();
   std::ostringstream round;
   round << "event = Test club night\nround = 1\n";
-  std::vector<std::unique_ptr<SimulatedBoard>> boards;
+  // Two boards are filmed: b03 (Chameleon Chess Redux) and b06 (Shifting Sands) are read by the
+  // camera from rendered frames, half as many actions (the frames cost time), spread over the round.
+  const auto isFilmed = [](int i) { return i == 2 || i == 5; };
+  const int filmPlies = plies / 2;
+  std::vector<std::future<std::unique_ptr<SimulatedBoard>>> making;  // the films rendered side by side
   std::vector<std::vector<std::string>> names;
   for (int i = 0; i < boardCount; ++i) {
     char name[16];
@@ -106,7 +116,15 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
     for (const auto& p : players) round << p << " | ";
     round << v.name << " | " << tc << "\n";
     names.push_back(players);
-    boards.push_back(std::make_unique<SimulatedBoard>(name, v, tc, plies, 1000u + static_cast<unsigned>(i), folder / (std::string(name) + ".journal")));
+    const fs::path journal = folder / (std::string(name) + ".journal");
+    const unsigned seed = 1000u + static_cast<unsigned>(i);
+    const std::string boardName = name;
+    making.push_back(isFilmed(i) ? std::async(std::launch::async, [=, &v] {
+      return std::make_unique<SimulatedBoard>(boardName, v, tc, filmPlies, seed, journal, BoardFeed::Filmed);
+    })
+                                 : std::async(std::launch::deferred, [=, &v] {
+                                     return std::make_unique<SimulatedBoard>(boardName, v, tc, plies, seed, journal);
+                                   }));
   }
   std::ofstream(folder / "round.txt") << round.str();
 
@@ -116,6 +134,8 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
                   "--http", std::to_string(httpPort), "--http-address", "127.0.0.1", "--quiet-after", "5"},
                  folder / "hub.log");
   hub.start(httpPort);
+  std::vector<std::unique_ptr<SimulatedBoard>> boards;
+  for (auto& m : making) boards.push_back(m.get());
 
   boost::asio::io_context io;
   const publish::MqttAddress address = publish::parseMqttAddress(broker.url("club/r1"));
@@ -136,6 +156,12 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
       going = going || !b->on() || !b->done();
     }
     pump(20);
+    // The filmed boards keep pace: their cameras read frames until they have played their share.
+    const auto filmDue = static_cast<std::size_t>((steps + 1) * filmPlies / plies);
+    const auto filmDeadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (std::any_of(boards.begin(), boards.end(), [&](auto& b) { return !b->caughtUpWith(filmDue); }) &&
+           std::chrono::steady_clock::now() < filmDeadline)
+      pump(20);
     // The faults, each mid-round.
     if (steps == plies / 4) broker.kill();
     if (steps == plies / 4 + 4) broker.start();
@@ -192,6 +218,19 @@ TEST(ClubRound, BoardsOfEveryVariantThroughBrokerAndHubFaults) {
     EXPECT_EQ(b.publisher()->players(), names[static_cast<std::size_t>(i)]) << b.name() << ": the round's names did not reach the board";
   }
   EXPECT_EQ(cut.session()->game().actions().size(), journalGame(cut).sans.size());
+  // The filmed boards' games are the films' games, as the camera read them.
+  int filmed = 0;
+  for (auto& b : boards) {
+    if (!b->filmed()) continue;
+    ++filmed;
+    Game script(b->variant());
+    for (const Move& m : b->script()) script.play(m);
+    EXPECT_EQ(journalGame(*b).sans, pgnSans(script)) << b->name();
+    EXPECT_NE(b->log().find("away ("), std::string::npos) << b->name() << " did not play through the broker's outage:\n" << b->log();
+  }
+  if (boardCount >= 6) {
+    EXPECT_EQ(filmed, 2);
+  }
 
   // The hub serves the same round, its feed sees every board finished, the LiveChess layout has
   // every two-player game.

@@ -1,8 +1,11 @@
 #pragma once
 // A board at the club, simulated: the real referee session with its journal and the real
-// publisher, fed what a camera would report after each action of a scripted game (actions the
-// camera can tell apart, hardware/camera/simulation/distinct_play.hpp). It can lose its power (the
-// session and the publisher gone at once) and come back from its journal.
+// publisher, playing a scripted game (actions the camera can tell apart,
+// hardware/camera/simulation/distinct_play.hpp). It is fed either what a camera would report after
+// each action (sensorView), or, filmed, the game rendered into a folder of frames (the scene
+// renderer) read by the real camera pipeline as `tessera play --input frames:DIR` reads them
+// (openFrameSource, CameraInput, BoardWatcher). It can lose its power (the session and the
+// publisher gone at once) and come back from its journal.
 #include <boost/asio/io_context.hpp>
 #include <filesystem>
 #include <memory>
@@ -14,19 +17,29 @@
 #include "core/referee/sensor_view.hpp"
 #include "core/rules/position_text.hpp"
 #include "hardware/camera/simulation/distinct_play.hpp"
+#include "host/inputs/camera_input.hpp"
 #include "host/publish/board_publisher.hpp"
 #include "host/session/referee_session.hpp"
+#include "tests/host/filmed_commands.hpp"
 
 namespace tessera::testing {
 
+enum class BoardFeed { SensorView, Filmed };
+
 class SimulatedBoard {
  public:
+  // Filmed: the game is rendered now into the folder beside the journal, JOURNAL-frames.
   SimulatedBoard(std::string name, const Variant& variant, std::string timeControl, int plies, unsigned seed,
-                 std::filesystem::path journal)
+                 std::filesystem::path journal, BoardFeed feed = BoardFeed::SensorView)
       : name_(std::move(name)), variant_(variant), timeControl_(std::move(timeControl)), journal_(std::move(journal)), seed_(seed) {
-    std::mt19937 rng(seed);
-    Position pos = startPosition(variant);
-    script_ = scene::playDistinctly(pos, plies, rng);
+    if (feed == BoardFeed::Filmed) {
+      frames_ = journal_.string() + "-frames";
+      script_ = filmInto(variant, frames_, plies, seed).script;  // the same script as sensorView's, from the same seed
+    } else {
+      std::mt19937 rng(seed);
+      Position pos = startPosition(variant);
+      script_ = scene::playDistinctly(pos, plies, rng);
+    }
     std::filesystem::remove(journal_);
     std::filesystem::remove(journal_.string() + ".game-id");
   }
@@ -44,9 +57,20 @@ class SimulatedBoard {
     p.heartbeat = std::chrono::milliseconds(1000);
     publisher_ = std::make_unique<publish::BoardPublisher>(io, p, *session_, *bus_, log_);
     session_->start();
+    if (filmed()) {
+      // A filmed board is not power-cut mid-round: its film would start again from the first frame,
+      // and its camera's next frame is already posted on the event loop.
+      inputs::CameraInputHandlers handlers;
+      handlers.onProblem = [this](const std::string& problem) { log_ << "camera: " << problem << "\n"; };
+      handlers.onFinished = [this] { filmEnded_ = true; };
+      camera_ = std::make_unique<inputs::CameraInput>(io, camera::openFrameSource(frames_.string()), variant_, false, *session_, handlers);
+      camera_->start();
+    }
   }
   // The power goes: nothing is said to the broker, nothing more is written.
   void powerCut() {
+    if (camera_) camera_->stop();
+    camera_.reset();
     publisher_.reset();
     session_.reset();
     bus_.reset();
@@ -59,6 +83,16 @@ class SimulatedBoard {
     if (!on() || done()) return "";
     Game& game = session_->game();
     const std::size_t played = game.actions().size();
+    if (filmed() && played < script_.size()) {
+      // The camera plays the film's actions as the event loop runs; they must be the script's.
+      for (std::size_t i = 0; i < played; ++i)
+        if (game.actions()[i] != script_[i])
+          return name_ + ": the camera's action " + std::to_string(i + 1) + " is not the filmed one (" + session_->message() + ")";
+      if (filmEnded_)
+        return name_ + ": the film ended with " + std::to_string(played) + " of its " + std::to_string(script_.size()) +
+               " actions taken (" + session_->message() + ")";
+      return "";
+    }
     if (played < script_.size()) {
       Position pos = game.position();
       pos.make(script_[played]);
@@ -78,6 +112,11 @@ class SimulatedBoard {
     return "";
   }
   bool finished() const { return on() && session_->game().result().finished(); }
+  bool filmed() const { return !frames_.empty(); }
+  // A filmed board has taken `actions` of its film's actions (or all of them) from the camera.
+  bool caughtUpWith(std::size_t actions) const {
+    return !filmed() || !on() || filmEnded_ || session_->game().actions().size() >= std::min(actions, script_.size());
+  }
   // Nothing more to play: the game over, or a four-player game's script played.
   bool done() const {
     return finished() || (on() && variant_.sides != 2 && session_->game().actions().size() >= script_.size());
@@ -86,6 +125,7 @@ class SimulatedBoard {
   const std::string& name() const { return name_; }
   const Variant& variant() const { return variant_; }
   const std::filesystem::path& journal() const { return journal_; }
+  const std::vector<Move>& script() const { return script_; }
   publish::BoardPublisher* publisher() { return publisher_.get(); }
   session::RefereeSession* session() { return session_.get(); }
   std::string log() const { return log_.str(); }
@@ -97,10 +137,13 @@ class SimulatedBoard {
   std::filesystem::path journal_;
   unsigned seed_;
   std::vector<Move> script_;
+  std::filesystem::path frames_;  // a filmed board's folder of frames
+  bool filmEnded_ = false;
   std::ostringstream log_;
   std::unique_ptr<session::EventBus> bus_;
   std::unique_ptr<session::RefereeSession> session_;
   std::unique_ptr<publish::BoardPublisher> publisher_;
+  std::unique_ptr<inputs::CameraInput> camera_;
 };
 
 }  // namespace tessera::testing
