@@ -51,7 +51,9 @@ command="$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' /lib/systemd/system/tessera.ser
 install -d -o tessera -g tessera /var/lib/tessera /run/tessera /var/cache/tessera
 # The root shares this machine's network, whose port 8080 may be taken.
 sed -i 's/^http = .*/http = 18473/' /etc/tessera/tessera.conf
-GST_REGISTRY_1_0=/var/cache/tessera/gstreamer-registry.bin runuser -u tessera -- $command >/tmp/service.log 2>&1 &
+# setpriv runs the program itself as the user (runuser would stay its parent and answer SIGTERM
+# with its own exit code 143, whatever the program did).
+GST_REGISTRY_1_0=/var/cache/tessera/gstreamer-registry.bin setpriv --reuid=tessera --regid=tessera --init-groups -- $command >/tmp/service.log 2>&1 &
 pid=$!
 waited=0
 until curl -sf http://localhost:18473/ -o /tmp/page.html; do
