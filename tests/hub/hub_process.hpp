@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/host/tessera_program.hpp"
+#include "tests/hub/child_process.hpp"
 #include "tests/hub/mosquitto_broker.hpp"
 
 namespace tessera::testing {
@@ -41,12 +42,7 @@ class HubProcess {
   }
   void kill() { stop(SIGKILL); }
   pid_t pid() const { return pid_; }
-  void stop(int signal) {
-    if (pid_ <= 0) return;
-    ::kill(pid_, signal);
-    ::waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
+  void stop(int signal) { stopChild(pid_, signal); }
 
  private:
   std::vector<std::string> args_;

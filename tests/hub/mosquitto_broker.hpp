@@ -17,6 +17,8 @@
 #include <string>
 #include <thread>
 
+#include "tests/hub/child_process.hpp"
+
 namespace tessera::testing {
 
 inline const char* kMosquitto = "/usr/sbin/mosquitto";
@@ -109,12 +111,7 @@ class MosquittoBroker {
     }
     throw std::runtime_error("mosquitto did not save its database within 5 s:\n" + log());
   }
-  void stop(int signal) {
-    if (pid_ <= 0) return;
-    ::kill(pid_, signal);
-    ::waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
+  void stop(int signal) { stopChild(pid_, signal); }
 
  private:
   std::filesystem::path folder_;
